@@ -1,0 +1,61 @@
+package org.jumbocap.dissect;
+
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.LinkTypes;
+import org.jumbocap.tree.FieldNode;
+import org.jumbocap.tree.FrameTree;
+
+/**
+ * Builds the full tree of a frame: the {@code frame} layer, then the link-type dissector and whatever it
+ * hands off to. Thread-safe: all state lives in the per-frame context.
+ */
+public final class FrameDissector {
+    private final DissectorRegistry registry;
+
+    public FrameDissector(DissectorRegistry registry) {
+        this.registry = registry;
+    }
+
+    public FrameDissector() {
+        this(DissectorRegistry.standard());
+    }
+
+    public DissectorRegistry registry() {
+        return registry;
+    }
+
+    /** Dissects with no time reference (relative and delta times are 0). */
+    public FrameTree dissect(FrameRecord frame) {
+        return dissect(frame, frame.timestampNanos(), frame.timestampNanos());
+    }
+
+    /**
+     * @param firstNanos    timestamp of the file's first frame, for {@code frame.time_relative}
+     * @param previousNanos timestamp of the previous frame, for {@code frame.time_delta}
+     */
+    public FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos) {
+        FrameTree tree = new FrameTree(frame);
+        DissectionContext ctx = new DissectionContext(registry, frame, tree);
+        FieldNode f = ctx.addLayer(FrameFields.FRAME, 0, frame.capturedLength());
+        long ts = frame.timestampNanos();
+        f.add(FrameFields.NUMBER, 0, 0, frame.number()).generated();
+        f.add(FrameFields.TIME, 0, 0, ts).generated();
+        f.add(FrameFields.TIME_EPOCH, 0, 0, (Object) (ts / 1e9)).generated().setText(String.format(java.util.Locale.ROOT, "Epoch Arrival Time: %.9f seconds", ts / 1e9));
+        f.add(FrameFields.TIME_RELATIVE, 0, 0, (Object) ((ts - firstNanos) / 1e9)).generated()
+                .setText(String.format(java.util.Locale.ROOT, "Time since first frame: %.9f seconds", (ts - firstNanos) / 1e9));
+        f.add(FrameFields.TIME_DELTA, 0, 0, (Object) ((ts - previousNanos) / 1e9)).generated()
+                .setText(String.format(java.util.Locale.ROOT, "Time delta from previous frame: %.9f seconds", (ts - previousNanos) / 1e9));
+        f.add(FrameFields.INTERFACE_ID, 0, 0, (long) frame.interfaceId()).generated();
+        f.add(FrameFields.LINK_TYPE, 0, 0, (long) frame.linkType()).generated()
+                .setText("Link type: " + LinkTypes.name(frame.linkType()) + " (" + frame.linkType() + ")");
+        f.add(FrameFields.LEN, 0, 0, frame.originalLength()).generated();
+        f.add(FrameFields.CAP_LEN, 0, 0, (long) frame.capturedLength()).generated();
+        if (frame.isCut()) {
+            FieldNode cut = f.add(FrameFields.CUT, 0, 0, Boolean.TRUE).generated();
+            ctx.expert(cut, FrameFields.CUT_BY_SNAPLEN, frame.capturedLength(), frame.originalLength());
+        }
+        ctx.handoff(Tables.LINK_TYPE, frame.linkType(), 0, frame.originalLength());
+        f.add(FrameFields.PROTOCOLS, 0, 0, tree.protocols()).generated();
+        return tree;
+    }
+}

@@ -1,0 +1,18 @@
+package org.jumbocap.dissect;
+
+/** Names of the dissector tables. */
+public final class Tables {
+    /** LINKTYPE_ value of the capture. */
+    public static final String LINK_TYPE = "link_type";
+    /** Ethernet type / SLL protocol (0x86DD, 0x0800, 0x8100, ...). */
+    public static final String ETHERTYPE = "ethertype";
+    /** IPv4 protocol / IPv6 next header of the transport (6, 17, 58, ...). */
+    public static final String IP_PROTO = "ip.proto";
+    /** IPv6 extension headers by next-header value (0, 43, 44, 60, 51, 50, 135, 59). */
+    public static final String IPV6_EXT = "ipv6.ext";
+    /** UDP destination or source port of a tunnel (4789 VXLAN, 6081 Geneve). */
+    public static final String UDP_PORT = "udp.port";
+
+    private Tables() {
+    }
+}

@@ -1,0 +1,34 @@
+package org.jumbocap.io;
+
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * A streaming reader of one capture file, in constant memory: each call fills the caller's reusable
+ * record. Lengths are checked before anything is allocated.
+ */
+public interface CaptureReader extends Closeable {
+    /**
+     * Reads the next frame into {@code into}.
+     *
+     * @return false at a clean end of the file
+     * @throws CaptureFormatException when the file is malformed or cut; frames read before were good
+     */
+    boolean next(FrameRecord into) throws IOException;
+
+    /** "pcap", "pcap-nsec", "pcapng". */
+    String formatName();
+
+    /** Link type of the file's first interface (pcap: the only one), or -1 before it is known. */
+    int linkType();
+
+    /** The name the file was opened by, for messages. */
+    String name();
+
+    /**
+     * Moves so the next {@link #next} reads the record at a file offset taken from {@link
+     * FrameRecord#fileOffset} earlier, numbering it {@code frameNumber}. Readers of non-seekable
+     * input throw {@link UnsupportedOperationException}.
+     */
+    void seek(long fileOffset, long frameNumber) throws IOException;
+}

@@ -1,0 +1,54 @@
+package org.jumbocap.io.pcap;
+
+import java.io.BufferedOutputStream;
+import java.io.Closeable;
+import java.io.Flushable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.jumbocap.io.FrameRecord;
+
+/** Writes classic pcap (little-endian, microsecond or nanosecond magic). */
+public final class PcapWriter implements Closeable, Flushable {
+    public static final int MAGIC_MICROS = 0xA1B2C3D4;
+    public static final int MAGIC_NANOS = 0xA1B23C4D;
+
+    private final OutputStream out;
+    private final boolean nanos;
+    private final ByteBuffer header = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
+
+    public PcapWriter(OutputStream out, int linkType, int snaplen, boolean nanos) throws IOException {
+        this.out = out instanceof BufferedOutputStream ? out : new BufferedOutputStream(out, 1 << 16);
+        this.nanos = nanos;
+        ByteBuffer h = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN);
+        h.putInt(nanos ? MAGIC_NANOS : MAGIC_MICROS).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0)
+                .putInt(snaplen).putInt(linkType);
+        this.out.write(h.array());
+    }
+
+    public void write(FrameRecord r) throws IOException {
+        write(r.timestampNanos(), r.data(), 0, r.capturedLength(), r.originalLength());
+    }
+
+    public void write(long timestampNanos, byte[] data, int offset, int capturedLength, long originalLength)
+            throws IOException {
+        long seconds = Math.floorDiv(timestampNanos, 1_000_000_000L);
+        long fraction = Math.floorMod(timestampNanos, 1_000_000_000L);
+        header.clear();
+        header.putInt((int) seconds).putInt((int) (nanos ? fraction : fraction / 1000)).putInt(capturedLength)
+                .putInt((int) Math.min(originalLength, 0xFFFFFFFFL));
+        out.write(header.array());
+        out.write(data, offset, capturedLength);
+    }
+
+    @Override
+    public void flush() throws IOException {
+        out.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+    }
+}
