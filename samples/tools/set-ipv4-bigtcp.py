@@ -24,7 +24,10 @@ def main():
     if len(sys.argv) != 3:
         sys.exit("usage: set-ipv4-bigtcp.py DEV SIZE")
     dev, size = sys.argv[1], int(sys.argv[2])
-    ifindex = socket.if_nametoindex(dev)
+    try:
+        ifindex = socket.if_nametoindex(dev)
+    except OSError:
+        sys.exit(f"no such device in this netns: {dev}")
     # struct ifinfomsg { u8 family; u8 pad; u16 type; i32 index; u32 flags; u32 change; }
     body = struct.pack("=BBHiII", socket.AF_UNSPEC, 0, 0, ifindex, 0, 0)
     body += u32_attr(IFLA_GSO_IPV4_MAX_SIZE, size) + u32_attr(IFLA_GRO_IPV4_MAX_SIZE, size)
