@@ -25,10 +25,19 @@ public final class CaptureFormatException extends IOException {
         this.byteOffset = byteOffset;
     }
 
+    /** A fault outside any record: the file header, the magic number, an empty file. */
+    public CaptureFormatException(String file, long byteOffset, String problem) {
+        super(file + ": at byte offset " + byteOffset + ": " + problem);
+        this.file = file;
+        this.recordNumber = 0;
+        this.byteOffset = byteOffset;
+    }
+
     public String file() {
         return file;
     }
 
+    /** 1-based record or block number, 0 when the fault is outside any record. */
     public long recordNumber() {
         return recordNumber;
     }

@@ -2,6 +2,7 @@ package org.jumbocap.io;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * A streaming reader of one capture file, in constant memory: each call fills the caller's reusable
@@ -31,4 +32,14 @@ public interface CaptureReader extends Closeable {
      * input throw {@link UnsupportedOperationException}.
      */
     void seek(long fileOffset, long frameNumber) throws IOException;
+
+    /** True when {@link #seek} works (file-backed readers). */
+    default boolean seekable() {
+        return false;
+    }
+
+    /** The capture interfaces known so far (pcap: one; pcapng: every IDB read, file-wide numbering). */
+    default List<InterfaceInfo> interfaces() {
+        return List.of();
+    }
 }

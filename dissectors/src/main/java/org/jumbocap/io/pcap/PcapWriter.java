@@ -1,16 +1,15 @@
 package org.jumbocap.io.pcap;
 
 import java.io.BufferedOutputStream;
-import java.io.Closeable;
-import java.io.Flushable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.FrameRecord;
 
 /** Writes classic pcap (little-endian, microsecond or nanosecond magic). */
-public final class PcapWriter implements Closeable, Flushable {
+public final class PcapWriter implements CaptureWriter {
     public static final int MAGIC_MICROS = 0xA1B2C3D4;
     public static final int MAGIC_NANOS = 0xA1B23C4D;
 
@@ -27,10 +26,17 @@ public final class PcapWriter implements Closeable, Flushable {
         this.out.write(h.array());
     }
 
+    @Override
+    public String formatName() {
+        return nanos ? "pcap-nsec" : "pcap";
+    }
+
+    @Override
     public void write(FrameRecord r) throws IOException {
         write(r.timestampNanos(), r.data(), 0, r.capturedLength(), r.originalLength());
     }
 
+    @Override
     public void write(long timestampNanos, byte[] data, int offset, int capturedLength, long originalLength)
             throws IOException {
         long seconds = Math.floorDiv(timestampNanos, 1_000_000_000L);

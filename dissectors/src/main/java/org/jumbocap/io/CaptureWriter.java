@@ -1,0 +1,19 @@
+package org.jumbocap.io;
+
+import java.io.Closeable;
+import java.io.Flushable;
+import java.io.IOException;
+
+/**
+ * Writes frames to a capture file. Records are written whole, so after {@link #flush} the file on disk
+ * is valid up to the last frame written; a live capture flushes periodically.
+ */
+public interface CaptureWriter extends Closeable, Flushable {
+    void write(FrameRecord r) throws IOException;
+
+    void write(long timestampNanos, byte[] data, int offset, int capturedLength, long originalLength)
+            throws IOException;
+
+    /** "pcap", "pcap-nsec", "pcapng". */
+    String formatName();
+}

@@ -1,0 +1,10 @@
+/**
+ * Capture files. {@link org.jumbocap.io.CaptureFiles} opens pcap or pcapng by magic number (files,
+ * streams, stdin, gzip) into a streaming {@link org.jumbocap.io.CaptureReader} that fills one reusable
+ * {@link org.jumbocap.io.FrameRecord} per call, in constant memory, checking every length against
+ * {@link org.jumbocap.io.CaptureLimits} before allocating; faults are one-line
+ * {@link org.jumbocap.io.CaptureFormatException}s naming file, record or block and byte offset.
+ * {@link org.jumbocap.io.FrameIndex} gives random access by frame number;
+ * {@link org.jumbocap.io.CaptureWriters} writes pcap or pcapng.
+ */
+package org.jumbocap.io;

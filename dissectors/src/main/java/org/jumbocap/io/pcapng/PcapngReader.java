@@ -1,0 +1,545 @@
+package org.jumbocap.io.pcapng;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import org.jumbocap.io.CaptureFormatException;
+import org.jumbocap.io.CaptureInput;
+import org.jumbocap.io.CaptureLimits;
+import org.jumbocap.io.CaptureReader;
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.InterfaceInfo;
+
+/**
+ * Streams pcapng: Section Header Blocks in either byte order, any number of sections (each starts an
+ * empty interface table), Interface Description Blocks (link type, snaplen, if_name, if_description,
+ * if_tsresol in base 10 or 2, if_tsoffset), and Enhanced, Simple and obsolete Packet Blocks. Every other
+ * block (statistics, name resolution, decryption secrets, custom, unknown) is skipped without being
+ * read into memory.
+ *
+ * <p>Each block's total length is checked before anything is allocated: at least 12, a multiple of 4,
+ * at most {@link CaptureLimits#MAX_BLOCK_LENGTH}, equal to the copy that ends the block. A packet
+ * block's captured length must fit its body and {@link CaptureLimits#MAX_CAPTURED_LENGTH}. Simple
+ * Packet Blocks take their original length from the block and their captured length from the body,
+ * capped by interface 0's snaplen; they carry no timestamp (0).
+ *
+ * <p>{@link FrameRecord#interfaceId()} is the file-wide interface index ({@link InterfaceInfo#id()}), so
+ * interfaces of different sections stay distinct. For seeking, the reader remembers where each section
+ * starts and which interfaces it defined; an offset inside the part of the file already read is served
+ * by the section that contains it, an offset beyond is reached by scanning block headers forward.
+ */
+public final class PcapngReader implements CaptureReader {
+    public static final int SHB = 0x0A0D0D0A;
+    public static final int IDB = 1;
+    public static final int OPB = 2;
+    public static final int SPB = 3;
+    public static final int NRB = 4;
+    public static final int ISB = 5;
+    public static final int EPB = 6;
+    public static final int DSB = 0x0A;
+    public static final int CUSTOM = 0xBAD;
+    public static final int CUSTOM_NO_COPY = 0x40000BAD;
+    public static final int BYTE_ORDER_MAGIC = 0x1A2B3C4D;
+
+    private static final int OPT_END = 0;
+    private static final int IF_NAME = 2;
+    private static final int IF_DESCRIPTION = 3;
+    private static final int IF_TSRESOL = 9;
+    private static final int IF_TSOFFSET = 14;
+    private static final int PACKET_HEADER = 28;
+    private static final int SIMPLE_HEADER = 12;
+    private static final long[] POW10 = new long[19];
+
+    static {
+        POW10[0] = 1;
+        for (int i = 1; i < POW10.length; i++) {
+            POW10[i] = POW10[i - 1] * 10;
+        }
+    }
+
+    private static final int END = -1;
+    private static final int OTHER = 0;
+    private static final int PACKET = 1;
+
+    /** One section: where its SHB is, its byte order and its interfaces (file-wide ids by local id). */
+    private static final class Section {
+        final int index;
+        final long offset;
+        final boolean bigEndian;
+        int[] interfaces = new int[4];
+        int interfaceCount;
+
+        Section(int index, long offset, boolean bigEndian) {
+            this.index = index;
+            this.offset = offset;
+            this.bigEndian = bigEndian;
+        }
+
+        void add(int globalId) {
+            if (interfaceCount == interfaces.length) {
+                interfaces = Arrays.copyOf(interfaces, interfaceCount * 2);
+            }
+            interfaces[interfaceCount++] = globalId;
+        }
+    }
+
+    private final CaptureInput in;
+    private final String name;
+    private final List<Section> sections = new ArrayList<>();
+    private final List<InterfaceInfo> interfaces = new ArrayList<>();
+    private Section current;
+    private boolean bigEndian;
+    private long frameNumber;
+    /** Number of the last block read, when known (it is not after seeking backwards). */
+    private long blockNumber;
+    private boolean blockNumberKnown = true;
+    /** End of the furthest block read in file order, and how many blocks lie before it. */
+    private long scannedUntil;
+    private long blocksScanned;
+    private byte[] scratch = new byte[512];
+    private int versionMajor;
+    private int versionMinor;
+    private CaptureFormatException failure;
+
+    /** Reads the first Section Header Block and the interfaces that follow it. */
+    public PcapngReader(CaptureInput in, String name) throws IOException {
+        this.in = in;
+        this.name = name;
+        int got = in.fill(4);
+        if (got < 4) {
+            throw new CaptureFormatException(name, 0, got == 0 ? "empty file"
+                    : "file ends inside the magic number (needs " + (4 - got) + " more bytes)");
+        }
+        int magic = be32(in.buffer(), in.bufferPosition());
+        if (magic != SHB) {
+            throw new CaptureFormatException(name, 0, String.format("not a pcapng file (magic 0x%08x)", magic));
+        }
+        readBlock(null, false);
+        while (in.fill(8) >= 8 && i32(in.buffer(), in.bufferPosition()) == IDB) {
+            readBlock(null, false);
+        }
+    }
+
+    /** Opens a file, seekable. */
+    public static PcapngReader open(Path file) throws IOException {
+        CaptureInput in = CaptureInput.open(file);
+        try {
+            return new PcapngReader(in, file.toString());
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    /** Reads a stream (not seekable). */
+    public PcapngReader(InputStream in, String name) throws IOException {
+        this(CaptureInput.of(in), name);
+    }
+
+    @Override
+    public boolean next(FrameRecord into) throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        int r;
+        do {
+            r = readBlock(into, true);
+        } while (r == OTHER);
+        return r == PACKET;
+    }
+
+    /** Reads one block; packet blocks go into {@code into} when {@code deliver}, else are skipped. */
+    private int readBlock(FrameRecord into, boolean deliver) throws IOException {
+        long offset = in.position();
+        if (offset == scannedUntil) {
+            blockNumber = blocksScanned;
+            blockNumberKnown = true;
+        }
+        boolean frontier = offset >= scannedUntil;
+        long number = blockNumber + 1;
+        int got = in.fill(12);
+        if (got == 0) {
+            return END;
+        }
+        if (got < 12) {
+            throw truncated(number, offset, offset + got, 12 - got);
+        }
+        byte[] b = in.buffer();
+        int p = in.bufferPosition();
+        boolean sectionHeader = be32(b, p) == SHB;
+        if (sectionHeader) {
+            int magic = be32(b, p + 8);
+            if (magic == BYTE_ORDER_MAGIC) {
+                bigEndian = true;
+            } else if (Integer.reverseBytes(magic) == BYTE_ORDER_MAGIC) {
+                bigEndian = false;
+            } else {
+                throw fail(number, offset, String.format("section header has an unknown byte-order magic 0x%08x",
+                        magic));
+            }
+        }
+        int type = i32(b, p);
+        long length = u32(b, p + 4);
+        if (length < 12 || length % 4 != 0) {
+            throw fail(number, offset, "block total length " + length
+                    + (length < 12 ? " is below the minimum of 12" : " is not a multiple of 4"));
+        }
+        if (length > CaptureLimits.MAX_BLOCK_LENGTH) {
+            throw fail(number, offset, "block total length " + length + " exceeds the limit of "
+                    + CaptureLimits.MAX_BLOCK_LENGTH + " bytes");
+        }
+        int len = (int) length;
+        int result = OTHER;
+        switch (type) {
+            case SHB -> readSectionHeader(number, offset, len, frontier);
+            case IDB -> readInterface(number, offset, len, frontier);
+            case EPB, OPB, SPB -> {
+                if (deliver) {
+                    readPacket(into, type, number, offset, len);
+                    result = PACKET;
+                } else {
+                    skipBlock(number, offset, len);
+                }
+            }
+            default -> skipBlock(number, offset, len);
+        }
+        blockNumber = number;
+        if (frontier) {
+            scannedUntil = offset + len;
+            blocksScanned = number;
+        }
+        return result;
+    }
+
+    private void readSectionHeader(long number, long offset, int len, boolean frontier) throws IOException {
+        if (len < 28) {
+            throw fail(number, offset, "block total length " + len + " is too short for a section header (28)");
+        }
+        byte[] b = readWhole(number, offset, len);
+        int major = u16(b, 12);
+        int minor = u16(b, 14);
+        if (major != 1) {
+            throw fail(number, offset, "unsupported pcapng version " + major + "." + minor);
+        }
+        versionMajor = major;
+        versionMinor = minor;
+        if (frontier) {
+            current = new Section(sections.size(), offset, bigEndian);
+            sections.add(current);
+        } else {
+            current = sectionAt(offset);
+        }
+    }
+
+    private void readInterface(long number, long offset, int len, boolean frontier) throws IOException {
+        if (len < 20) {
+            throw fail(number, offset, "block total length " + len + " is too short for an interface description (20)");
+        }
+        byte[] b = readWhole(number, offset, len);
+        if (!frontier) {
+            return;
+        }
+        int linkType = u16(b, 8);
+        long snaplen = u32(b, 12);
+        String ifName = null;
+        String description = null;
+        int tsresol = InterfaceInfo.TSRESOL_MICROS;
+        long tsoffset = 0;
+        int o = 16;
+        int end = len - 4;
+        while (o + 4 <= end) {
+            int code = u16(b, o);
+            int olen = u16(b, o + 2);
+            int value = o + 4;
+            if (code == OPT_END || value + olen > end) {
+                break;
+            }
+            switch (code) {
+                case IF_NAME -> ifName = text(b, value, olen);
+                case IF_DESCRIPTION -> description = text(b, value, olen);
+                case IF_TSRESOL -> {
+                    if (olen >= 1) {
+                        tsresol = b[value] & 0xFF;
+                    }
+                }
+                case IF_TSOFFSET -> {
+                    if (olen >= 8) {
+                        tsoffset = i64(b, value);
+                    }
+                }
+                default -> {
+                }
+            }
+            o = value + ((olen + 3) & ~3);
+        }
+        InterfaceInfo info = new InterfaceInfo(interfaces.size(), current.index, current.interfaceCount, linkType,
+                snaplen, ifName, description, tsresol, tsoffset);
+        interfaces.add(info);
+        current.add(info.id());
+    }
+
+    private void readPacket(FrameRecord into, int type, long number, long offset, int len) throws IOException {
+        int header = type == SPB ? SIMPLE_HEADER : PACKET_HEADER;
+        if (len < header + 4) {
+            throw fail(number, offset, "block total length " + len + " is too short for a packet block ("
+                    + (header + 4) + ")");
+        }
+        int got = in.fill(header);
+        if (got < header) {
+            throw truncated(number, offset, offset + got, len - got);
+        }
+        byte[] b = in.buffer();
+        int p = in.bufferPosition();
+        long room = len - header - 4;
+        int localId;
+        long units;
+        long captured;
+        long original;
+        if (type == SPB) {
+            localId = 0;
+            units = 0;
+            original = u32(b, p + 8);
+            captured = Math.min(original, room);
+        } else {
+            localId = type == OPB ? u16(b, p + 8) : i32(b, p + 8);
+            units = (u32(b, p + 12) << 32) | u32(b, p + 16);
+            captured = u32(b, p + 20);
+            original = u32(b, p + 24);
+        }
+        if (localId < 0 || localId >= current.interfaceCount) {
+            throw fail(number, offset, "interface id " + Integer.toUnsignedString(localId) + " is not defined in section "
+                    + current.index + " (" + current.interfaceCount + " interfaces)");
+        }
+        InterfaceInfo iface = interfaces.get(current.interfaces[localId]);
+        if (type == SPB && iface.snaplen() > 0) {
+            captured = Math.min(captured, iface.snaplen());
+        }
+        if (captured > room) {
+            throw fail(number, offset, "captured length " + captured + " exceeds the block body of " + room + " bytes");
+        }
+        if (captured > CaptureLimits.MAX_CAPTURED_LENGTH) {
+            throw fail(number, offset, "captured length " + captured + " exceeds the limit of "
+                    + CaptureLimits.MAX_CAPTURED_LENGTH + " bytes");
+        }
+        in.consume(header);
+        if (!in.mayHave(captured)) {
+            long end = offset + header + in.remaining();
+            throw truncated(number, offset, end, offset + len - end);
+        }
+        long ts = type == SPB ? 0
+                : timestampNanos(units, iface.tsresol()) + iface.timestampOffsetSeconds() * 1_000_000_000L;
+        int cap = (int) captured;
+        byte[] dst = into.prepare(frameNumber + 1, ts, iface.id(), iface.linkType(), cap, original, offset);
+        int read = in.read(dst, 0, cap);
+        if (read < cap) {
+            throw truncated(number, offset, offset + header + read, len - header - read);
+        }
+        long rest = len - header - cap - 4;
+        long skipped = in.skip(rest);
+        if (skipped < rest) {
+            throw truncated(number, offset, offset + header + cap + skipped, len - header - cap - skipped);
+        }
+        checkTrailer(number, offset, len);
+        frameNumber++;
+    }
+
+    private void skipBlock(long number, long offset, int len) throws IOException {
+        in.consume(8);
+        long skipped = in.skip(len - 12);
+        if (skipped < len - 12) {
+            throw truncated(number, offset, offset + 8 + skipped, len - 8 - skipped);
+        }
+        checkTrailer(number, offset, len);
+    }
+
+    private void checkTrailer(long number, long offset, int len) throws IOException {
+        int got = in.fill(4);
+        if (got < 4) {
+            throw truncated(number, offset, offset + len - 4 + got, 4 - got);
+        }
+        long trailer = u32(in.buffer(), in.bufferPosition());
+        if (trailer != len) {
+            throw fail(number, offset, "block total length " + len + " does not match the copy at its end ("
+                    + trailer + ")");
+        }
+        in.consume(4);
+    }
+
+    /** The whole block in {@code scratch}, its trailer checked; for the small blocks parsed field by field. */
+    private byte[] readWhole(long number, long offset, int len) throws IOException {
+        if (!in.mayHave(len)) {
+            long end = offset + in.remaining();
+            throw truncated(number, offset, end, offset + len - end);
+        }
+        if (scratch.length < len) {
+            scratch = new byte[Math.max(len, scratch.length * 2)];
+        }
+        int read = in.read(scratch, 0, len);
+        if (read < len) {
+            throw truncated(number, offset, offset + read, len - read);
+        }
+        long trailer = u32(scratch, len - 4);
+        if (trailer != len) {
+            throw fail(number, offset, "block total length " + len + " does not match the copy at its end ("
+                    + trailer + ")");
+        }
+        return scratch;
+    }
+
+    /** Converts timestamp units of an if_tsresol to nanoseconds; finer than 1 ns truncates. */
+    public static long timestampNanos(long units, int tsresol) {
+        int e = tsresol & 0x7F;
+        if ((tsresol & 0x80) == 0) {
+            if (e == 9) {
+                return units;
+            }
+            if (e < 9) {
+                return units * POW10[9 - e];
+            }
+            return e - 9 >= POW10.length ? 0 : Long.divideUnsigned(units, POW10[e - 9]);
+        }
+        if (e == 0) {
+            return units * 1_000_000_000L;
+        }
+        long seconds = e >= 64 ? 0 : units >>> e;
+        long fraction = e >= 64 ? units : units & ((1L << e) - 1);
+        int shift = e;
+        if (shift > 34) {
+            // keeps fraction * 10^9 within 64 unsigned bits; only sub-nanosecond bits are lost
+            fraction = shift - 34 >= 64 ? 0 : fraction >>> (shift - 34);
+            shift = 34;
+        }
+        return seconds * 1_000_000_000L + ((fraction * 1_000_000_000L) >>> shift);
+    }
+
+    private CaptureFormatException truncated(long number, long offset, long endOfFile, long needed) {
+        String what = blockNumberKnown ? "block " + number : "the block";
+        return fail(number, offset, "file ends inside " + what + " at byte offset " + endOfFile + " (needs " + needed
+                + " more bytes)");
+    }
+
+    private CaptureFormatException fail(long number, long offset, String problem) {
+        failure = blockNumberKnown
+                ? new CaptureFormatException(name, "block", number, offset, problem)
+                : new CaptureFormatException(name, "block after frame", frameNumber, offset, problem);
+        return failure;
+    }
+
+    @Override
+    public void seek(long fileOffset, long frameNumber) throws IOException {
+        if (!in.seekable()) {
+            throw new UnsupportedOperationException(name + " is a stream and cannot seek");
+        }
+        failure = null;
+        if (fileOffset < scannedUntil) {
+            in.seek(fileOffset);
+            current = sectionAt(fileOffset);
+            bigEndian = current.bigEndian;
+            blockNumberKnown = false;
+        } else {
+            in.seek(scannedUntil);
+            current = sections.get(sections.size() - 1);
+            bigEndian = current.bigEndian;
+            while (in.position() < fileOffset) {
+                if (readBlock(null, false) == END) {
+                    throw new IllegalArgumentException("offset " + fileOffset + " is beyond the end of " + name);
+                }
+            }
+            if (in.position() != fileOffset) {
+                throw new IllegalArgumentException("offset " + fileOffset + " is not a block boundary in " + name);
+            }
+        }
+        this.frameNumber = frameNumber - 1;
+    }
+
+    /** The section whose header is the last one at or before {@code offset}. */
+    private Section sectionAt(long offset) {
+        int lo = 0;
+        int hi = sections.size() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (sections.get(mid).offset <= offset) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return sections.get(lo);
+    }
+
+    @Override
+    public boolean seekable() {
+        return in.seekable();
+    }
+
+    @Override
+    public List<InterfaceInfo> interfaces() {
+        return Collections.unmodifiableList(interfaces);
+    }
+
+    /** Sections seen so far. */
+    public int sectionCount() {
+        return sections.size();
+    }
+
+    /** Version of the last section header read, "1.0". */
+    public String version() {
+        return versionMajor + "." + versionMinor;
+    }
+
+    @Override
+    public String formatName() {
+        return "pcapng";
+    }
+
+    @Override
+    public int linkType() {
+        return interfaces.isEmpty() ? -1 : interfaces.get(0).linkType();
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+
+    private static String text(byte[] b, int off, int len) {
+        int end = off + len;
+        while (end > off && b[end - 1] == 0) {
+            end--;
+        }
+        return new String(b, off, end - off, StandardCharsets.UTF_8);
+    }
+
+    private int i32(byte[] b, int p) {
+        int be = be32(b, p);
+        return bigEndian ? be : Integer.reverseBytes(be);
+    }
+
+    private long u32(byte[] b, int p) {
+        return i32(b, p) & 0xFFFFFFFFL;
+    }
+
+    private int u16(byte[] b, int p) {
+        return bigEndian ? (b[p] & 0xFF) << 8 | (b[p + 1] & 0xFF) : (b[p + 1] & 0xFF) << 8 | (b[p] & 0xFF);
+    }
+
+    private long i64(byte[] b, int p) {
+        long hi = u32(b, p);
+        long lo = u32(b, p + 4);
+        return bigEndian ? hi << 32 | lo : lo << 32 | hi;
+    }
+
+    private static int be32(byte[] b, int p) {
+        return (b[p] & 0xFF) << 24 | (b[p + 1] & 0xFF) << 16 | (b[p + 2] & 0xFF) << 8 | (b[p + 3] & 0xFF);
+    }
+}

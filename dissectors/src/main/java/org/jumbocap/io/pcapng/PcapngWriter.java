@@ -1,0 +1,140 @@
+package org.jumbocap.io.pcapng;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import org.jumbocap.io.CaptureWriter;
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.InterfaceInfo;
+
+/**
+ * Writes little-endian pcapng: one Section Header Block, an Interface Description Block per interface
+ * (if_tsresol 9 for nanosecond timestamps, 6 for microseconds; if_name when given) and an Enhanced
+ * Packet Block per frame. Interfaces are declared with {@link #addInterface} or, when frames are written
+ * as {@link FrameRecord}s, created on first use for each (interface id, link type) pair of the source.
+ * Every block is written whole, so a {@link #flush} leaves a file other tools can read. Wireshark reads
+ * files mixing link types; tcpdump (libpcap) stops at an interface whose link type differs from the
+ * first one's.
+ */
+public final class PcapngWriter implements CaptureWriter {
+    private static final int SHB_USERAPPL = 4;
+    private static final int IF_NAME = 2;
+    private static final int IF_TSRESOL = 9;
+
+    private final OutputStream out;
+    private final boolean nanos;
+    private final int defaultLinkType;
+    private final int defaultSnaplen;
+    private final ByteBuffer header = ByteBuffer.allocate(28).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer trailer = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+    /** Key: source interface id << 32 | link type. */
+    private final Map<Long, Integer> interfaceBySource = new HashMap<>();
+    private int interfaceCount;
+
+    /**
+     * Starts a section. Frames written with {@link #write(long, byte[], int, int, long)} go to an
+     * interface of {@code linkType}, declared on first use.
+     */
+    public PcapngWriter(OutputStream out, int linkType, int snaplen, boolean nanos) throws IOException {
+        this.out = out instanceof BufferedOutputStream ? out : new BufferedOutputStream(out, 1 << 16);
+        this.nanos = nanos;
+        this.defaultLinkType = linkType;
+        this.defaultSnaplen = snaplen;
+        byte[] appl = "jumbocap".getBytes(StandardCharsets.UTF_8);
+        int optionsLength = 4 + pad(appl.length) + 4;
+        ByteBuffer b = ByteBuffer.allocate(28 + optionsLength).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(PcapngReader.SHB).putInt(b.capacity()).putInt(PcapngReader.BYTE_ORDER_MAGIC)
+                .putShort((short) 1).putShort((short) 0).putLong(-1L);
+        putOption(b, SHB_USERAPPL, appl);
+        b.putInt(0).putInt(b.capacity());
+        this.out.write(b.array());
+    }
+
+    /** Declares an interface and returns its id for {@link #write(int, long, byte[], int, int, long)}. */
+    public int addInterface(int linkType, int snaplen, String ifName) throws IOException {
+        byte[] nameBytes = ifName == null ? null : ifName.getBytes(StandardCharsets.UTF_8);
+        int optionsLength = 4 + 4 + (nameBytes == null ? 0 : 4 + pad(nameBytes.length)) + 4;
+        ByteBuffer b = ByteBuffer.allocate(20 + optionsLength).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(PcapngReader.IDB).putInt(b.capacity()).putShort((short) linkType).putShort((short) 0).putInt(snaplen);
+        if (nameBytes != null) {
+            putOption(b, IF_NAME, nameBytes);
+        }
+        putOption(b, IF_TSRESOL, new byte[] {(byte) (nanos ? InterfaceInfo.TSRESOL_NANOS : InterfaceInfo.TSRESOL_MICROS)});
+        b.putInt(0).putInt(b.capacity());
+        out.write(b.array());
+        return interfaceCount++;
+    }
+
+    @Override
+    public void write(FrameRecord r) throws IOException {
+        long key = (long) r.interfaceId() << 32 | (r.linkType() & 0xFFFFFFFFL);
+        Integer id = interfaceBySource.get(key);
+        if (id == null) {
+            id = addInterface(r.linkType(), defaultSnaplen, null);
+            interfaceBySource.put(key, id);
+        }
+        write(id, r.timestampNanos(), r.data(), 0, r.capturedLength(), r.originalLength());
+    }
+
+    @Override
+    public void write(long timestampNanos, byte[] data, int offset, int capturedLength, long originalLength)
+            throws IOException {
+        long key = defaultLinkType & 0xFFFFFFFFL;
+        Integer id = interfaceBySource.get(key);
+        if (id == null) {
+            id = addInterface(defaultLinkType, defaultSnaplen, null);
+            interfaceBySource.put(key, id);
+        }
+        write(id, timestampNanos, data, offset, capturedLength, originalLength);
+    }
+
+    /** Writes one Enhanced Packet Block on an interface from {@link #addInterface}. */
+    public void write(int interfaceId, long timestampNanos, byte[] data, int offset, int capturedLength,
+                      long originalLength) throws IOException {
+        if (interfaceId < 0 || interfaceId >= interfaceCount) {
+            throw new IllegalArgumentException("interface " + interfaceId + " was not declared");
+        }
+        long units = nanos ? timestampNanos : Math.floorDiv(timestampNanos, 1000L);
+        int padded = pad(capturedLength);
+        int total = 32 + padded;
+        header.clear();
+        header.putInt(PcapngReader.EPB).putInt(total).putInt(interfaceId).putInt((int) (units >>> 32)).putInt((int) units)
+                .putInt(capturedLength).putInt((int) Math.min(Math.max(originalLength, capturedLength), 0xFFFFFFFFL));
+        out.write(header.array());
+        out.write(data, offset, capturedLength);
+        trailer.clear();
+        trailer.putInt(0).putInt(total);
+        out.write(trailer.array(), 4 - (padded - capturedLength), 4 + (padded - capturedLength));
+    }
+
+    private static int pad(int n) {
+        return (n + 3) & ~3;
+    }
+
+    private static void putOption(ByteBuffer b, int code, byte[] value) {
+        b.putShort((short) code).putShort((short) value.length).put(value);
+        for (int i = value.length; i < pad(value.length); i++) {
+            b.put((byte) 0);
+        }
+    }
+
+    @Override
+    public String formatName() {
+        return "pcapng";
+    }
+
+    @Override
+    public void flush() throws IOException {
+        out.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+    }
+}
