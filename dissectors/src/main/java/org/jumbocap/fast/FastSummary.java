@@ -35,7 +35,7 @@ public final class FastSummary {
     /** Ports for TCP and UDP, else -1. */
     public int srcPort = -1;
     public int dstPort = -1;
-    /** TCP flags byte (with the NS bit as 0x100), or -1. */
+    /** TCP flags: the 12 bits after the data offset (0x100 AE, 0xE00 reserved), or -1. */
     public int tcpFlags = -1;
     public long tcpSeq = -1;
     /** Transport payload bytes (TCP segment data, UDP data), jumbo-aware, or -1. */
@@ -43,6 +43,35 @@ public final class FastSummary {
     public int tunnelDepth;
     /** True when a header the summary needed ran past the captured bytes. */
     public boolean truncated;
+    /**
+     * True when the full tree holds layers this summary does not describe: the packet quoted by an ICMP
+     * error, or nesting past the decoder's bounds. A display filter answered from such a summary may
+     * differ from the tree's answer, so filtering code dissects these frames in full.
+     */
+    public boolean incomplete;
+
+    /*
+     * Every IP header and UDP header of the frame, outermost first, so a display filter evaluated on the
+     * summary sees the same occurrences as one evaluated on the tree (a VXLAN frame has two ip.src and
+     * two udp.port). Arrays are sized once for the deepest tunnel nesting the decoder follows.
+     */
+    /** Most IP headers (and UDP headers) a frame can contribute: one per tunnel level plus the outer one. */
+    public static final int MAX_LAYERS = FastDecoder.MAX_TUNNEL_DEPTH + 1;
+    public int ipLayerCount;
+    public final int[] layerIpVersion = new int[MAX_LAYERS];
+    /** The header's own protocol field: IPv4 protocol, IPv6 fixed header's next header. */
+    public final int[] layerProtocolField = new int[MAX_LAYERS];
+    public final long[] layerSrcHi = new long[MAX_LAYERS];
+    public final long[] layerSrcLo = new long[MAX_LAYERS];
+    public final long[] layerDstHi = new long[MAX_LAYERS];
+    public final long[] layerDstLo = new long[MAX_LAYERS];
+    public final long[] layerL3PayloadLength = new long[MAX_LAYERS];
+    public final JumboKind[] layerJumboKind = new JumboKind[MAX_LAYERS];
+    public int udpCount;
+    public final int[] udpSrcPort = new int[MAX_LAYERS];
+    public final int[] udpDstPort = new int[MAX_LAYERS];
+    /** TCP header length in bytes (data offset times 4), or -1. */
+    public int tcpHeaderLength = -1;
 
     /** Resets every field to "not present". */
     public void reset() {
@@ -63,9 +92,30 @@ public final class FastSummary {
         transportPayloadLength = -1;
         tunnelDepth = 0;
         truncated = false;
+        incomplete = false;
+        ipLayerCount = 0;
+        udpCount = 0;
+        tcpHeaderLength = -1;
     }
 
     public boolean isJumbo() {
         return jumboKind != null;
+    }
+
+    /** True when any IP header of the frame (outer or inner) is a jumbogram. */
+    public boolean anyJumbo() {
+        for (int i = 0; i < ipLayerCount; i++) {
+            if (layerJumboKind[i] != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return "FastSummary{ip=" + ipVersion + " proto=" + ipProto + " ports=" + srcPort + ">" + dstPort
+                + " l3len=" + l3PayloadLength + " jumbo=" + jumboKind + " tlen=" + transportPayloadLength
+                + " tunnels=" + tunnelDepth + (truncated ? " truncated" : "") + (incomplete ? " incomplete" : "") + "}";
     }
 }

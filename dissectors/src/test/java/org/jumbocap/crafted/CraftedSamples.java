@@ -16,6 +16,8 @@ import org.jumbocap.io.pcap.PcapWriter;
 public final class CraftedSamples {
     /** One line per family of cases. */
     static final List<CraftedCaseSource> SOURCES = List.of(
+            new IpCraftedCases(),
+            new TransportCraftedCases()
     );
 
     /** Fixed so regenerated files are byte-identical: 2023-11-14T22:13:20Z. */

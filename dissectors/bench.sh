@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds the test classes and runs the JMH benchmarks of org.jumbocap.bench (fast path, full tree,
+# display filters), printing JMH's result table. Short runs by default; extra arguments go to JMH,
+# e.g. ./bench.sh FastDecoderBenchmark  or  ./bench.sh -f 1 -wi 5 -i 10 Filter
+#   JC_OUT   output-folder suffix of the build (default -bench), as with mvn -Djc.out
+set -euo pipefail
+module=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$module")
+out=${JC_OUT:--bench}
+target="$module/target$out"
+
+cd "$root"
+mvn -o -q -B -Djc.out="$out" -pl dissectors test-compile
+mvn -o -q -B -Djc.out="$out" -pl dissectors dependency:build-classpath \
+    -Dmdep.outputFile="$target/bench.classpath" -Dmdep.includeScope=test >/dev/null
+classpath="$target/test-classes:$target/classes:$(cat "$target/bench.classpath")"
+
+if [ $# -eq 0 ]; then
+    set -- -f 1 -wi 2 -i 3 -w 1s -r 1s 'org.jumbocap.bench.*'
+fi
+# the benchmarks find ../samples from the module folder
+cd "$module"
+java -cp "$classpath" org.openjdk.jmh.Main "$@"

@@ -1,0 +1,115 @@
+package org.jumbocap.proto.ipv6.ext;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jumbocap.dissect.DissectionContext;
+import org.jumbocap.tree.FieldNode;
+
+/** What the walk over one packet's extension headers has found so far; one per IPv6 layer. */
+public final class ChainState {
+    /** How the walk ended. */
+    public enum End {
+        /** At a header that is not an extension header (a transport, or No Next Header). */
+        UPPER_LAYER,
+        /** At bytes that cannot be read further (ESP, a non-first fragment): shown as data. */
+        OPAQUE,
+        /** A header was cut by the snaplen or ran past the packet: nothing more is decoded. */
+        STOPPED
+    }
+
+    /** A Jumbo Payload option found in the chain. */
+    public record JumboOption(FieldNode node, long value, boolean inHopByHop) {
+    }
+
+    private final DissectionContext ctx;
+    private final FieldNode ipLayer;
+    private int offset;
+    private int nextHeader;
+    private int index;
+    private End end = End.UPPER_LAYER;
+    private final List<JumboOption> jumboOptions = new ArrayList<>(1);
+    private FieldNode hopByHop;
+    private FieldNode fragment;
+
+    ChainState(DissectionContext ctx, FieldNode ipLayer, int firstNextHeader, int firstOffset) {
+        this.ctx = ctx;
+        this.ipLayer = ipLayer;
+        this.nextHeader = firstNextHeader;
+        this.offset = firstOffset;
+    }
+
+    public DissectionContext ctx() {
+        return ctx;
+    }
+
+    public FieldNode ipLayer() {
+        return ipLayer;
+    }
+
+    /** Frame offset of the header after the chain walked so far. */
+    public int offset() {
+        return offset;
+    }
+
+    /** Next-header value after the chain walked so far. */
+    public int nextHeader() {
+        return nextHeader;
+    }
+
+    /** Position of the header being decoded: 0 for the one right after the fixed header. */
+    public int index() {
+        return index;
+    }
+
+    public End end() {
+        return end;
+    }
+
+    public List<JumboOption> jumboOptions() {
+        return jumboOptions;
+    }
+
+    /** Jumbo Payload options inside Hop-by-Hop headers, the only place they count. */
+    public List<JumboOption> hopByHopJumboOptions() {
+        return jumboOptions.stream().filter(JumboOption::inHopByHop).toList();
+    }
+
+    public FieldNode hopByHop() {
+        return hopByHop;
+    }
+
+    public FieldNode fragment() {
+        return fragment;
+    }
+
+    public void addJumboOption(JumboOption option) {
+        jumboOptions.add(option);
+    }
+
+    void setHopByHop(FieldNode node) {
+        if (hopByHop == null) {
+            hopByHop = node;
+        }
+    }
+
+    void setFragment(FieldNode node) {
+        if (fragment == null) {
+            fragment = node;
+        }
+    }
+
+    void advance(int headerLength, int next) {
+        offset += headerLength;
+        nextHeader = next;
+        index++;
+    }
+
+    void end(End how) {
+        end = how;
+    }
+
+    /** Bytes of extension headers walked, from the first one's offset. */
+    public int bytesFrom(int firstOffset) {
+        return offset - firstOffset;
+    }
+}

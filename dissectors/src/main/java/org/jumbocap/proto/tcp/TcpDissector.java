@@ -1,0 +1,198 @@
+package org.jumbocap.proto.tcp;
+
+import org.jumbocap.buffer.FrameBuffer;
+import org.jumbocap.dissect.DissectionContext;
+import org.jumbocap.dissect.Dissector;
+import org.jumbocap.dissect.IpContext;
+import org.jumbocap.jumbo.ChecksumCoverage;
+import org.jumbocap.jumbo.ChecksumVerdict;
+import org.jumbocap.tree.FieldNode;
+
+/**
+ * TCP (RFC 9293). The segment length comes from the IP layer's upper-layer length, which is 32-bit for
+ * jumbograms and BIG TCP super-packets, so {@code tcp.len} is that length less the header, never a
+ * 16-bit value.
+ */
+public final class TcpDissector implements Dissector {
+    public static final int IP_PROTOCOL = 6;
+    private static final int MIN_HEADER = 20;
+    private static final String FLAG_LETTERS = "RRRNCEUAPRSF";
+    private static final String[] FLAG_NAMES = {"FIN", "SYN", "RST", "PSH", "ACK", "URG", "ECE", "CWR", "AE"};
+
+    @Override
+    public void dissect(DissectionContext ctx, int offset, long length) {
+        FrameBuffer b = ctx.buffer();
+        IpContext ip = ctx.ip();
+        FieldNode tcp = ctx.addLayer(TcpFields.TCP, offset, Math.min(MIN_HEADER, b.remaining(offset)));
+
+        long srcPort = b.u16(offset);
+        long dstPort = b.u16(offset + 2);
+        tcp.add(TcpFields.SRCPORT, offset, 2, srcPort);
+        tcp.add(TcpFields.DSTPORT, offset + 2, 2, dstPort);
+        tcp.add(TcpFields.PORT, offset, 2, srcPort).hidden();
+        tcp.add(TcpFields.PORT, offset + 2, 2, dstPort).hidden();
+        long seq = b.u32(offset + 4);
+        tcp.add(TcpFields.SEQ_RAW, offset + 4, 4, seq);
+        if (!b.has(offset, MIN_HEADER) && !b.isCut() && ChecksumCoverage.isPartialDatagram(ctx)) {
+            // An ICMP error may quote only the first 8 bytes of the segment (RFC 792): nothing is missing.
+            return;
+        }
+        tcp.add(TcpFields.ACK_RAW, offset + 8, 4, b.u32(offset + 8));
+        int headerLength = (b.u8(offset + 12) >>> 4) * 4;
+        FieldNode hdrLen = tcp.add(TcpFields.HDR_LEN, offset + 12, 1, (long) headerLength)
+                .setText("Header Length: " + headerLength + " bytes (" + headerLength / 4 + ")");
+        int flags = b.u16(offset + 12) & 0x0FFF;
+        addFlags(tcp, offset + 12, flags);
+        tcp.add(TcpFields.WINDOW_SIZE_VALUE, offset + 14, 2, (long) b.u16(offset + 14));
+        FieldNode checksum = tcp.add(TcpFields.CHECKSUM, offset + 16, 2, (long) b.u16(offset + 16));
+        tcp.add(TcpFields.URGENT_POINTER, offset + 18, 2, (long) b.u16(offset + 18));
+
+        if (headerLength < MIN_HEADER) {
+            ctx.expert(hdrLen, TcpFields.HDR_LEN_TOO_SMALL, headerLength);
+            return;
+        }
+        if (headerLength > length) {
+            ctx.expert(hdrLen, TcpFields.HDR_LEN_BEYOND_SEGMENT, headerLength, length);
+            return;
+        }
+        tcp.setLength(Math.min(headerLength, b.remaining(offset)));
+        verifyChecksum(ctx, ip, checksum, offset, length);
+
+        long segmentLength = length - headerLength;
+        FieldNode len = tcp.add(TcpFields.LEN, offset, 0, segmentLength).generated();
+        if (segmentLength > 0xFFFF) {
+            len.setText("TCP Segment Len: " + segmentLength + " (more than 65535: jumbogram or BIG TCP super-packet)");
+        }
+        long next = seq + segmentLength + ((flags & 0x02) != 0 ? 1 : 0) + ((flags & 0x01) != 0 ? 1 : 0);
+        tcp.add(TcpFields.NXTSEQ, offset, 0, next & 0xFFFFFFFFL).generated();
+
+        if (headerLength > MIN_HEADER) {
+            FieldNode options = tcp.add(TcpFields.OPTIONS, offset + MIN_HEADER, headerLength - MIN_HEADER, null)
+                    .setText("Options: (" + (headerLength - MIN_HEADER) + " bytes)");
+            walkOptions(ctx, options, offset + MIN_HEADER, offset + headerLength);
+        }
+
+        int payloadOffset = offset + headerLength;
+        long captured = Math.min(b.remaining(payloadOffset), segmentLength);
+        if (captured > 0) {
+            String text = captured == segmentLength ? "TCP payload (" + captured + " bytes)"
+                    : "TCP payload (" + captured + " of " + segmentLength + " bytes captured)";
+            tcp.add(TcpFields.PAYLOAD, payloadOffset, (int) captured, null).setText(text);
+        }
+    }
+
+    private static void addFlags(FieldNode tcp, int at, int flags) {
+        StringBuilder names = new StringBuilder();
+        for (int bit = 0; bit < FLAG_NAMES.length; bit++) {
+            if ((flags & (1 << bit)) != 0) {
+                names.append(names.length() > 0 ? ", " : "").append(FLAG_NAMES[bit]);
+            }
+        }
+        if ((flags & 0xE00) != 0) {
+            names.append(names.length() > 0 ? ", " : "").append("Reserved");
+        }
+        FieldNode node = tcp.add(TcpFields.FLAGS, at, 2, (long) flags)
+                .setText(String.format(java.util.Locale.ROOT, "Flags: 0x%03x (%s)", flags, names.length() == 0 ? "<None>" : names));
+        node.add(TcpFields.FLAGS_RES, at, 1, (flags & 0xE00) != 0);
+        node.add(TcpFields.FLAGS_AE, at, 1, (flags & 0x100) != 0);
+        node.add(TcpFields.FLAGS_CWR, at + 1, 1, (flags & 0x080) != 0);
+        node.add(TcpFields.FLAGS_ECE, at + 1, 1, (flags & 0x040) != 0);
+        node.add(TcpFields.FLAGS_URG, at + 1, 1, (flags & 0x020) != 0);
+        node.add(TcpFields.FLAGS_ACK, at + 1, 1, (flags & 0x010) != 0);
+        node.add(TcpFields.FLAGS_PUSH, at + 1, 1, (flags & 0x008) != 0);
+        node.add(TcpFields.FLAGS_RESET, at + 1, 1, (flags & 0x004) != 0);
+        node.add(TcpFields.FLAGS_SYN, at + 1, 1, (flags & 0x002) != 0);
+        node.add(TcpFields.FLAGS_FIN, at + 1, 1, (flags & 0x001) != 0);
+        node.add(TcpFields.FLAGS_STR, at, 2, flagLetters(flags)).generated();
+    }
+
+    /** Wireshark's tcp.flags.str: a letter for each set bit of RRRNCEUAPRSF, a middle dot for each clear one. */
+    static String flagLetters(int flags) {
+        StringBuilder s = new StringBuilder(12);
+        for (int i = 0; i < 12; i++) {
+            s.append(((flags >>> (11 - i)) & 1) != 0 ? FLAG_LETTERS.charAt(i) : '\u00b7');
+        }
+        return s.toString();
+    }
+
+    private static void verifyChecksum(DissectionContext ctx, IpContext ip, FieldNode checksum, int offset, long length) {
+        ChecksumVerdict.Result r;
+        if (ip == null || ChecksumCoverage.isPartialDatagram(ctx)) {
+            r = new ChecksumVerdict.Result(ChecksumVerdict.NOT_CHECKED, (int) checksum.longValue(), -1);
+        } else {
+            long pseudo = ChecksumVerdict.pseudoHeaderSum(ip.source(), ip.destination(), IP_PROTOCOL, length);
+            r = ChecksumVerdict.check(ctx.buffer(), offset, length, offset + 16, pseudo, true);
+        }
+        checksum.add(TcpFields.CHECKSUM_STATUS, checksum.offset(), 0, (long) r.verdict().code()).generated();
+        if (r.expected() >= 0) {
+            checksum.add(TcpFields.CHECKSUM_CALCULATED, checksum.offset(), 0, (long) r.expected()).generated();
+        }
+        switch (r.verdict()) {
+            case BAD -> {
+                checksum.setText(String.format(java.util.Locale.ROOT, "Checksum: 0x%04x incorrect, should be 0x%04x", r.field(), r.expected()));
+                ctx.expert(checksum, TcpFields.CHECKSUM_BAD, r.field(), r.expected());
+            }
+            case OFFLOADED -> {
+                checksum.setText(String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [offloaded: pseudo-header sum only]", r.field()));
+                ctx.expert(checksum, TcpFields.CHECKSUM_OFFLOADED, r.field(), r.expected());
+            }
+            case GOOD -> checksum.setText(String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [correct]", r.field()));
+            default -> checksum.setText(String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [unverified]", r.field()));
+        }
+    }
+
+    private static void walkOptions(DissectionContext ctx, FieldNode options, int start, int end) {
+        FrameBuffer b = ctx.buffer();
+        int p = start;
+        while (p < end) {
+            int kind = b.u8(p);
+            if (kind == TcpOptions.EOL || kind == TcpOptions.NOP) {
+                FieldNode n = options.add(kind == TcpOptions.EOL ? TcpFields.OPT_EOL : TcpFields.OPT_NOP, p, 1, null);
+                n.add(TcpFields.OPTION_KIND, p, 1, (long) kind);
+                if (kind == TcpOptions.EOL) {
+                    return;
+                }
+                p++;
+                continue;
+            }
+            TcpOptions.Decoder decoder = TcpOptions.BY_KIND.get(kind);
+            String name = TcpFields.OPTION_KIND.valueNames().getOrDefault((long) kind, "kind " + kind);
+            if (p + 1 >= end) {
+                FieldNode n = options.add(decoder != null ? decoder.head() : TcpFields.OPT_UNKNOWN, p, 1, null);
+                n.add(TcpFields.OPTION_KIND, p, 1, (long) kind);
+                ctx.expert(n, TcpFields.OPTION_OVERRUN, name, 2, end - p);
+                return;
+            }
+            int len = b.u8(p + 1);
+            int shown = Math.max(2, Math.min(len, end - p));
+            FieldNode n = options.add(decoder != null ? decoder.head() : TcpFields.OPT_UNKNOWN, p, shown, null);
+            n.add(TcpFields.OPTION_KIND, p, 1, (long) kind);
+            FieldNode lenNode = n.add(TcpFields.OPTION_LEN, p + 1, 1, (long) len);
+            if (len < 2) {
+                ctx.expert(lenNode, TcpFields.OPTION_LEN_INVALID, name, len);
+                return;
+            }
+            if (len > end - p) {
+                ctx.expert(lenNode, TcpFields.OPTION_OVERRUN, name, len, end - p);
+                return;
+            }
+            if (decoder == null) {
+                n.setText("TCP Option - " + name + " (" + len + " bytes)");
+                if (len > 2) {
+                    n.add(TcpFields.OPTION_DATA, p + 2, len - 2, b.bytes(p + 2, len - 2));
+                }
+            } else if (decoder.fits().test(len)) {
+                decoder.body().decode(b, n, p, len);
+                if (kind == 3 && b.u8(p + 2) > 14) {
+                    ctx.expert(n, TcpFields.WSCALE_SHIFT_INVALID, b.u8(p + 2));
+                }
+            } else {
+                ctx.expert(lenNode, TcpFields.OPTION_LEN_WRONG, name, len, decoder.expectedLength());
+                if (len > 2) {
+                    n.add(TcpFields.OPTION_DATA, p + 2, len - 2, b.bytes(p + 2, len - 2));
+                }
+            }
+            p += len;
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package org.jumbocap.proto.udp;
+
+import java.util.List;
+import java.util.Locale;
+import org.jumbocap.buffer.FrameBuffer;
+import org.jumbocap.dissect.DataDissector;
+import org.jumbocap.dissect.DissectionContext;
+import org.jumbocap.dissect.Dissector;
+import org.jumbocap.dissect.DissectorTable;
+import org.jumbocap.dissect.IpContext;
+import org.jumbocap.dissect.Tables;
+import org.jumbocap.jumbo.ChecksumCoverage;
+import org.jumbocap.jumbo.ChecksumVerdict;
+import org.jumbocap.tree.FieldNode;
+
+/**
+ * UDP (RFC 768), with RFC 2675 section 4: in a jumbogram a UDP length of 0 means the length is the IP
+ * layer's upper-layer length. The payload goes to the {@link Tables#UDP_PORT} dissector of the
+ * destination port, else of the source port, else shows as data.
+ */
+public final class UdpDissector implements Dissector {
+    public static final int IP_PROTOCOL = 17;
+    private static final int HEADER = 8;
+
+    @Override
+    public void dissect(DissectionContext ctx, int offset, long length) {
+        FrameBuffer b = ctx.buffer();
+        IpContext ip = ctx.ip();
+        FieldNode udp = ctx.addLayer(UdpFields.UDP, offset, Math.min(HEADER, b.remaining(offset)));
+        int srcPort = b.u16(offset);
+        int dstPort = b.u16(offset + 2);
+        udp.add(UdpFields.SRCPORT, offset, 2, (long) srcPort);
+        udp.add(UdpFields.DSTPORT, offset + 2, 2, (long) dstPort);
+        udp.add(UdpFields.PORT, offset, 2, (long) srcPort).hidden();
+        udp.add(UdpFields.PORT, offset + 2, 2, (long) dstPort).hidden();
+        int lengthField = b.u16(offset + 4);
+        FieldNode lengthNode = udp.add(UdpFields.LENGTH, offset + 4, 2, (long) lengthField);
+        FieldNode checksum = udp.add(UdpFields.CHECKSUM, offset + 6, 2, (long) b.u16(offset + 6));
+
+        boolean partial = ChecksumCoverage.isPartialDatagram(ctx);
+        long datagramLength;
+        boolean lengthBad = false;
+        if (partial && lengthField > length) {
+            ctx.expert(lengthNode, UdpFields.LENGTH_PARTIAL, lengthField, length);
+            datagramLength = length;
+        } else if (lengthField != 0 && (lengthField < HEADER || lengthField > length)) {
+            // Which length is wrong cannot be known, so neither is the checksum's coverage: not verified.
+            ctx.expert(lengthNode, UdpFields.LENGTH_BAD, lengthField, length);
+            datagramLength = Math.max(HEADER, Math.min(lengthField, length));
+            lengthBad = true;
+        } else {
+            datagramLength = datagramLength(ctx, ip, lengthNode, lengthField, length);
+        }
+        if (datagramLength != lengthField) {
+            udp.add(UdpFields.LENGTH_EFFECTIVE, offset + 4, 0, datagramLength).generated();
+        }
+        ChecksumVerdict.Result checked = check(ctx, ip, checksum, offset, datagramLength, partial || lengthBad);
+
+        int payloadOffset = offset + HEADER;
+        long payloadLength = Math.max(0, datagramLength - HEADER);
+        int captured = (int) Math.min(b.remaining(payloadOffset), payloadLength);
+        if (captured > 0) {
+            udp.add(UdpFields.PAYLOAD, payloadOffset, captured, null).setText(captured == payloadLength
+                    ? "Payload (" + captured + " bytes)" : "Payload (" + captured + " of " + payloadLength + " bytes captured)");
+        }
+        Dissector next = null;
+        if (payloadLength > 0) {
+            DissectorTable ports = ctx.registry().table(Tables.UDP_PORT);
+            next = ports.get(dstPort);
+            if (next == null) {
+                next = ports.get(srcPort);
+            }
+        }
+        if (next == null || checked.verdict() != ChecksumVerdict.BAD) {
+            show(ctx, checksum, checked);
+            if (payloadLength > 0) {
+                ctx.call(next != null ? next : DataDissector.INSTANCE, payloadOffset, payloadLength);
+            }
+            return;
+        }
+        // A tunnel's checksum may be right only for the packet the NIC sends: judge it after the inner layers.
+        int layersBefore = ctx.tree().layers().size();
+        ctx.call(next, payloadOffset, payloadLength);
+        FieldNode inner = innerOffloadedChecksum(ctx.tree().layers(), layersBefore);
+        if (inner != null) {
+            FieldNode calculated = inner.children().stream()
+                    .filter(n -> n.name().endsWith(".checksum_calculated")).findFirst().orElse(null);
+            boolean odd = ((inner.offset() - offset) & 1) != 0;
+            if (calculated != null && ChecksumVerdict.goodAfterReplacing(checked, (int) inner.longValue(),
+                    (int) calculated.longValue(), odd)) {
+                addStatus(checksum, checked, ChecksumVerdict.OFFLOADED);
+                checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x [right once the inner checksum is completed]", checked.field()));
+                ctx.expert(checksum, UdpFields.CHECKSUM_OUTER_OFFLOADED, checked.field(), inner.def().protocolName().toUpperCase(Locale.ROOT));
+                return;
+            }
+        }
+        show(ctx, checksum, checked);
+    }
+
+    /** The checksum field of the first TCP or UDP layer added since {@code from}, when it was offloaded. */
+    private static FieldNode innerOffloadedChecksum(List<FieldNode> layers, int from) {
+        for (int i = from; i < layers.size(); i++) {
+            String name = layers.get(i).name();
+            if (name.equals("tcp") || name.equals("udp")) {
+                FieldNode field = layers.get(i).find(name + ".checksum");
+                FieldNode status = field == null ? null : field.find(name + ".checksum.status");
+                return status != null && status.longValue() == ChecksumVerdict.OFFLOADED.code() ? field : null;
+            }
+        }
+        return null;
+    }
+
+    /** The datagram's header-and-data length when the field is 0 (RFC 2675) or within the IP length. */
+    private static long datagramLength(DissectionContext ctx, IpContext ip, FieldNode lengthNode, int lengthField, long ipLength) {
+        if (lengthField == 0) {
+            if (ip != null && ip.isJumbo()) {
+                lengthNode.setText("Length: 0 (jumbogram: " + ipLength + " from the IP layer)");
+                ctx.expert(lengthNode, UdpFields.LENGTH_JUMBO, ipLength);
+            } else {
+                ctx.expert(lengthNode, UdpFields.LENGTH_ZERO, ipLength);
+            }
+            return ipLength;
+        }
+        if (lengthField < ipLength) {
+            ctx.expert(lengthNode, UdpFields.LENGTH_SHORT, lengthField, ipLength);
+        }
+        return lengthField;
+    }
+
+    private static ChecksumVerdict.Result check(DissectionContext ctx, IpContext ip, FieldNode checksum, int offset,
+                                                long datagramLength, boolean unverifiable) {
+        int field = (int) checksum.longValue();
+        if (field == 0 && ip != null && ip.version() == 4) {
+            return new ChecksumVerdict.Result(ChecksumVerdict.NOT_PRESENT, 0, -1);
+        }
+        if (ip == null || unverifiable) {
+            return new ChecksumVerdict.Result(ChecksumVerdict.NOT_CHECKED, field, -1);
+        }
+        long pseudo = ChecksumVerdict.pseudoHeaderSum(ip.source(), ip.destination(), IP_PROTOCOL, datagramLength);
+        ChecksumVerdict.Result r = ChecksumVerdict.check(ctx.buffer(), offset, datagramLength, offset + 6, pseudo, true);
+        if (field == 0) {
+            // IPv6 forbids "no checksum" (RFC 8200 section 8.1), even where 0 would sum right as 0xFFFF.
+            return new ChecksumVerdict.Result(ChecksumVerdict.BAD, 0, r.expected());
+        }
+        return r;
+    }
+
+    private static void addStatus(FieldNode checksum, ChecksumVerdict.Result r, ChecksumVerdict verdict) {
+        checksum.add(UdpFields.CHECKSUM_STATUS, checksum.offset(), 0, (long) verdict.code()).generated();
+        if (r.expected() >= 0) {
+            checksum.add(UdpFields.CHECKSUM_CALCULATED, checksum.offset(), 0, (long) udpValue(r.expected())).generated();
+        }
+    }
+
+    /** A computed 0 is sent as 0xFFFF (RFC 768): 0 means "no checksum". */
+    private static int udpValue(int expected) {
+        return expected == 0 ? 0xFFFF : expected;
+    }
+
+    private static void show(DissectionContext ctx, FieldNode checksum, ChecksumVerdict.Result r) {
+        int field = r.field();
+        int expected = udpValue(r.expected());
+        addStatus(checksum, r, r.verdict());
+        if (field == 0 && r.verdict() == ChecksumVerdict.BAD) {
+            ctx.expert(checksum, UdpFields.CHECKSUM_ZERO);
+            checksum.setText("Checksum: 0x0000 [illegal in IPv6]");
+            return;
+        }
+        switch (r.verdict()) {
+            case BAD -> {
+                checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x incorrect, should be 0x%04x", field, expected));
+                ctx.expert(checksum, UdpFields.CHECKSUM_BAD, field, expected);
+            }
+            case OFFLOADED -> {
+                checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x [offloaded: pseudo-header sum only]", field));
+                ctx.expert(checksum, UdpFields.CHECKSUM_OFFLOADED, field, expected);
+            }
+            case GOOD -> checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x [correct]", field));
+            case NOT_PRESENT -> checksum.setText("Checksum: 0x0000 [zero-value ignored]");
+            default -> checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x [unverified]", field));
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package org.jumbocap.fast;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.jumbo.JumboKind;
+import org.jumbocap.tree.FieldNode;
+import org.jumbocap.tree.FrameTree;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fast path against the full tree on every frame of every sample capture: same innermost ports,
+ * TCP segment length, and the same jumbo kinds and real lengths at every IP layer.
+ */
+class FastVersusTreeTest {
+    private final FastDecoder decoder = new FastDecoder();
+    private final FrameDissector dissector = new FrameDissector();
+
+    @Test
+    void everySampleFrameAgrees() throws Exception {
+        List<Path> files = SampleFrames.files();
+        assertTrue(files.size() >= 10, "sample captures found: " + files);
+        List<String> mismatches = new ArrayList<>();
+        int frames = 0;
+        int jumbo = 0;
+        int tunnelled = 0;
+        List<String> incomplete = new ArrayList<>();
+        FastSummary s = new FastSummary();
+        for (Path file : files) {
+            for (FrameRecord rec : SampleFrames.read(file)) {
+                frames++;
+                decoder.decode(rec, s);
+                FrameTree tree = dissector.dissect(rec);
+                String where = file.getFileName() + " frame " + rec.number() + ": ";
+                if (s.incomplete) {
+                    // the tree holds more than the summary describes (ICMP quotes, broken headers)
+                    incomplete.add(where + tree.protocols());
+                    continue;
+                }
+                compare(s, tree, where, mismatches);
+                jumbo += s.isJumbo() ? 1 : 0;
+                tunnelled += s.tunnelDepth > 0 ? 1 : 0;
+            }
+        }
+        assertTrue(frames > 500, "frames read: " + frames);
+        assertTrue(jumbo > 100, "jumbograms seen: " + jumbo);
+        assertTrue(tunnelled > 100, "tunnelled frames seen: " + tunnelled);
+        assertTrue(incomplete.size() <= 8, "frames the summary cannot describe: " + incomplete);
+        for (String f : incomplete) {
+            assertTrue(f.contains("icmp") || f.contains("bad-header-length"), f);
+        }
+        assertEquals(List.of(), mismatches.subList(0, Math.min(40, mismatches.size())), mismatches.size() + " mismatches");
+    }
+
+    /**
+     * Damaged frames: header bytes of sample frames overwritten at random and captures cut short. The
+     * fast path must still describe what the tree shows wherever it claims to describe the whole frame.
+     */
+    @Test
+    void damagedFramesAgreeToo() throws Exception {
+        List<String> mismatches = new ArrayList<>();
+        FastSummary s = new FastSummary();
+        int compared = 0;
+        for (FrameRecord rec : SampleFrames.damaged(2675, 3000)) {
+            decoder.decode(rec, s);
+            FrameTree tree = dissector.dissect(rec);
+            if (s.incomplete) {
+                continue;
+            }
+            compared++;
+            compare(s, tree, "damaged " + rec.number() + ": ", mismatches);
+        }
+        assertTrue(compared > 2500, "compared " + compared);
+        assertEquals(List.of(), mismatches.subList(0, Math.min(20, mismatches.size())), mismatches.size() + " mismatches");
+    }
+
+    static void compare(FastSummary s, FrameTree tree, String where, List<String> out) {
+        List<String> kinds = new ArrayList<>();
+        List<Long> lengths = new ArrayList<>();
+        for (int i = 0; i < s.ipLayerCount; i++) {
+            if (s.layerJumboKind[i] != null) {
+                kinds.add(s.layerJumboKind[i].label());
+                lengths.add(s.layerL3PayloadLength[i]);
+            }
+        }
+        check(out, where + "jumbo.kind", strings(tree, "jumbo.kind"), kinds);
+        check(out, where + "jumbo.length", longs(tree, "jumbo.length"), lengths);
+
+        List<Long> tcpSrc = longs(tree, "tcp.srcport");
+        List<Long> tcpDst = longs(tree, "tcp.dstport");
+        boolean fastTcp = s.ipProto == 6 && s.srcPort >= 0;
+        check(out, where + "tcp.srcport", last(tcpSrc), fastTcp ? (long) s.srcPort : null);
+        check(out, where + "tcp.dstport", last(tcpDst), fastTcp ? (long) s.dstPort : null);
+        if (fastTcp) {
+            check(out, where + "tcp.len", last(longs(tree, "tcp.len")), s.transportPayloadLength >= 0 ? s.transportPayloadLength : null);
+            check(out, where + "tcp.seq_raw", last(longs(tree, "tcp.seq_raw")), s.tcpSeq >= 0 ? s.tcpSeq : null);
+            check(out, where + "tcp.flags", last(longs(tree, "tcp.flags")), s.tcpFlags >= 0 ? (long) s.tcpFlags : null);
+        }
+        List<Long> udpPorts = new ArrayList<>();
+        for (int i = 0; i < s.udpCount; i++) {
+            udpPorts.add((long) s.udpSrcPort[i]);
+            udpPorts.add((long) s.udpDstPort[i]);
+        }
+        check(out, where + "udp.port", longs(tree, "udp.srcport").size() * 2, udpPorts.size());
+        List<Long> versions = new ArrayList<>();
+        for (int i = 0; i < s.ipLayerCount; i++) {
+            versions.add((long) s.layerIpVersion[i]);
+        }
+        List<Long> treeVersions = new ArrayList<>();
+        for (FieldNode layer : tree.layers()) {
+            if (layer.name().equals("ip") || layer.name().equals("ipv6")) {
+                treeVersions.add(layer.name().equals("ip") ? 4L : 6L);
+            }
+        }
+        check(out, where + "ip versions", treeVersions, versions);
+        if (s.jumboKind != null) {
+            JumboKind k = JumboKind.fromLabel(last(strings(tree, "jumbo.kind")));
+            check(out, where + "innermost jumbo", k, s.jumboKind);
+        }
+    }
+
+    private static void check(List<String> out, String what, Object tree, Object fast) {
+        if (!java.util.Objects.equals(tree, fast)) {
+            out.add(what + " tree=" + tree + " fast=" + fast);
+        }
+    }
+
+    private static <T> T last(List<T> l) {
+        return l.isEmpty() ? null : l.get(l.size() - 1);
+    }
+
+    static List<Long> longs(FrameTree tree, String name) {
+        List<Long> out = new ArrayList<>();
+        for (FieldNode n : tree.findAll(name)) {
+            out.add(n.longValue());
+        }
+        return out;
+    }
+
+    static List<String> strings(FrameTree tree, String name) {
+        List<String> out = new ArrayList<>();
+        for (FieldNode n : tree.findAll(name)) {
+            out.add(String.valueOf(n.value()));
+        }
+        return out;
+    }
+}
