@@ -28,7 +28,7 @@ public enum ChecksumVerdict {
     /** The sender chose not to compute one (IPv4 UDP checksum 0). */
     NOT_PRESENT(3, "Not present"),
     /** The field holds the pseudo-header sum a NIC or the segmentation code completes later. */
-    OFFLOADED(5, "Offloaded (pseudo-header sum only)");
+    OFFLOADED(5, "Offloaded (left for the NIC to complete)");
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 

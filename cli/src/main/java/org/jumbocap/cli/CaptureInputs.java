@@ -1,0 +1,51 @@
+package org.jumbocap.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jumbocap.cli.engine.FrameFilter;
+import org.jumbocap.cli.engine.Filters;
+import org.jumbocap.filter.FilterSyntaxException;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** The options every command that reads captures shares: the files, {@code -Y} and {@code -c}. */
+public final class CaptureInputs {
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec mixee;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE",
+            description = "Capture files (pcap, pcap with nanoseconds, pcapng); '-' reads standard input.")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = {"-Y", "--display-filter"}, paramLabel = "FILTER",
+            description = "Only frames matching this display filter, e.g. 'tcp.port == 5201', 'jumbo', "
+                    + "'ipv6.opt.jumbo > 65535'.")
+    String displayFilter;
+
+    @Option(names = {"-c", "--count"}, paramLabel = "N", description = "Stop after N frames (those passing -Y).")
+    long count;
+
+    public List<String> files() {
+        return files;
+    }
+
+    public long count() {
+        return count;
+    }
+
+    /** The compiled {@code -Y} filter, or null; a filter that does not compile is a usage error. */
+    public FrameFilter filter() {
+        if (count < 0) {
+            throw new CommandLine.ParameterException(mixee.commandLine(), "-c must not be negative");
+        }
+        try {
+            return Filters.compile(displayFilter);
+        } catch (FilterSyntaxException e) {
+            throw new CommandLine.ParameterException(mixee.commandLine(),
+                    "-Y '" + displayFilter + "': column " + e.column() + ": " + e.detail());
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package org.jumbocap.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The root {@code jumbocap} command and the one factory that wires every subcommand, the exit codes
+ * (0 ok, 1 bad input or I/O error, 2 usage error) and the error handlers.
+ */
+@Command(name = "jumbocap", mixinStandardHelpOptions = true, versionProvider = JumbocapCommand.Version.class,
+        synopsisSubcommandLabel = "COMMAND",
+        description = "Reads packet captures and dissects them, showing the real length of IPv6 jumbograms "
+                + "(RFC 2675) and Linux BIG TCP super-packets (IPv6 or IPv4 length field 0).",
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  jumbocap read samples/ipv6-bigtcp-veth.pcap | head",
+                "  jumbocap read -Y 'tcp.port == 5201 && jumbo' -V capture.pcapng",
+                "  jumbocap stats capture.pcap",
+                "  jumbocap fields ipv6.",
+                "  source <(jumbocap completion)",
+                "",
+                "Exit status: 0 ok, 1 bad input or I/O error, 2 usage error."})
+public final class JumbocapCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print the stack trace of an error.")
+    boolean debug;
+
+    @Option(names = "--no-color", scope = ScopeType.INHERIT,
+            description = "Never colour the output (it is coloured only on a terminal anyway).")
+    boolean noColor;
+
+    private final boolean terminal;
+
+    JumbocapCommand(boolean terminal) {
+        this.terminal = terminal;
+    }
+
+    /** True when output goes to a terminal and colour was not turned off. */
+    public boolean color() {
+        return terminal && !noColor;
+    }
+
+    public boolean debug() {
+        return debug;
+    }
+
+    /** The root command object of any command's spec. */
+    public static JumbocapCommand of(CommandSpec spec) {
+        return (JumbocapCommand) spec.root().userObject();
+    }
+
+    @Override
+    public Integer call() {
+        CommandLine cl = spec.commandLine();
+        cl.getErr().println("jumbocap: missing command (see 'jumbocap --help')");
+        return CommandLine.ExitCode.USAGE;
+    }
+
+    /**
+     * Builds the command line with every subcommand. Subcommands are listed here, one line each.
+     *
+     * @param terminal whether standard output is a terminal (decides colour)
+     */
+    public static CommandLine create(PrintWriter out, PrintWriter err, boolean terminal) {
+        JumbocapCommand root = new JumbocapCommand(terminal);
+        CommandLine cl = new CommandLine(root);
+        cl.addSubcommand(new ReadCommand());
+        cl.addSubcommand(new StatsCommand());
+        cl.addSubcommand(new FieldsCommand());
+        cl.addSubcommand(new org.jumbocap.cli.live.CaptureCommand());
+        cl.addSubcommand(new org.jumbocap.cli.live.InterfacesCommand());
+        cl.addSubcommand(new org.jumbocap.cli.live.FilterCommand());
+        cl.addSubcommand(new CompletionCommand());
+
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(
+                terminal ? CommandLine.Help.Ansi.AUTO : CommandLine.Help.Ansi.OFF));
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof OutputClosedException) {
+                return CommandLine.ExitCode.OK;
+            }
+            if (root.debug) {
+                ex.printStackTrace(commandLine.getErr());
+            }
+            commandLine.getErr().println("jumbocap: " + describe(ex));
+            commandLine.getErr().flush();
+            return CommandLine.ExitCode.SOFTWARE;
+        });
+        cl.setParameterExceptionHandler((ex, args) -> {
+            CommandLine at = ex.getCommandLine();
+            if (root.debug) {
+                ex.printStackTrace(at.getErr());
+            }
+            at.getErr().println(at.getCommandName().equals("jumbocap") ? "jumbocap: " + ex.getMessage()
+                    : "jumbocap " + at.getCommandName() + ": " + ex.getMessage()
+                    + " (see 'jumbocap " + at.getCommandName() + " --help')");
+            at.getErr().flush();
+            return CommandLine.ExitCode.USAGE;
+        });
+        return cl;
+    }
+
+    /** Runs a command line to its exit code. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
+        return create(out, err, terminal).execute(args);
+    }
+
+    /** One line for an error: the file and what is wrong, never an exception class unless it is a bug. */
+    static String describe(Throwable ex) {
+        if (ex instanceof UncheckedIOException u) {
+            ex = u.getCause();
+        }
+        if (ex instanceof UserException) {
+            return ex.getMessage();
+        }
+        if (ex instanceof NoSuchFileException e) {
+            return e.getFile() + ": no such file";
+        }
+        if (ex instanceof AccessDeniedException e) {
+            return e.getFile() + ": permission denied";
+        }
+        if (ex instanceof IOException) {
+            return ex.getMessage() != null ? ex.getMessage() : ex.toString();
+        }
+        return "internal error: " + ex + " (run with --debug for details)";
+    }
+
+    /** The version from the build. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties p = new Properties();
+            try (var in = JumbocapCommand.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            }
+            return new String[] {"jumbocap " + p.getProperty("version", "unknown"),
+                    "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
+        }
+    }
+}

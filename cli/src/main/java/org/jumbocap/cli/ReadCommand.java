@@ -1,0 +1,216 @@
+package org.jumbocap.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jumbocap.cli.engine.FrameContext;
+import org.jumbocap.cli.engine.FrameFilter;
+import org.jumbocap.cli.engine.FrameLoop;
+import org.jumbocap.cli.render.Colors;
+import org.jumbocap.cli.render.FieldColumns;
+import org.jumbocap.cli.render.HexDump;
+import org.jumbocap.cli.render.Json;
+import org.jumbocap.cli.render.JsonFrame;
+import org.jumbocap.cli.render.SummaryLine;
+import org.jumbocap.cli.render.TimeFormat;
+import org.jumbocap.cli.render.TreeText;
+import org.jumbocap.dissect.DissectorRegistry;
+import org.jumbocap.field.FieldRegistry;
+import org.jumbocap.tree.FrameTree;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code jumbocap read}: frames as summary lines, a field tree, hex, JSON or chosen fields. */
+@Command(name = "read", sortOptions = false, versionProvider = JumbocapCommand.Version.class,
+        description = {"Prints the frames of capture files, marking jumbograms and BIG TCP super-packets.",
+                "One summary line per frame, or the full field tree (-V), hex (-x), JSON (-T json|ndjson) "
+                        + "or chosen fields (-T fields -e ...). Jumbograms and BIG TCP super-packets are "
+                        + "marked with their real length and kind, errors and warnings with their expert id."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  jumbocap read samples/ipv6-bigtcp-veth.pcap | head",
+                "  jumbocap read -Y 'tcp.port == 5201' -c 20 capture.pcap",
+                "  jumbocap read -Y jumbo -V -x --max-hex-bytes 128 capture.pcapng",
+                "  jumbocap read -T fields -E header=y -e frame.number -e jumbo.kind \\",
+                "      -e jumbo.length capture.pcap",
+                "  jumbocap read -T ndjson capture.pcap | jq .layers[].protocol",
+                "  tcpdump -w - -i eth0 | jumbocap read -",
+                "",
+                "A summary line reads: number, time, source -> destination, protocol,",
+                "length on the wire, info, then [JUMBO ipv6-hbh N B] or",
+                "[BIG TCP ipv6-zero-length|ipv4-zero-length N B] with the real layer-3",
+                "payload length, and [!ERROR id] / [!WARN id] for expert findings."})
+public final class ReadCommand implements Callable<Integer> {
+    /** Output formats of {@code -T}. */
+    enum Format {
+        text, json, ndjson, fields
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CaptureInputs inputs;
+
+    // -V is the tree here, as in tshark, so the standard help mixin (which takes -V for the version) is not used
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
+    @Option(names = "--version", versionHelp = true, description = "Print version information and exit.")
+    boolean version;
+
+    @Option(names = "-t", paramLabel = "a|r|d|e", defaultValue = "r",
+            description = "Time format: a absolute (UTC date and time), r relative to the first frame "
+                    + "(default), d delta from the previous frame, e seconds since the epoch.")
+    String time;
+
+    @Option(names = "-V", description = "Print the full field tree of each frame, with expert items.")
+    boolean verbose;
+
+    @Option(names = "-x", description = "Print the bytes of each frame as hex and ASCII.")
+    boolean hex;
+
+    @Option(names = "--max-hex-bytes", paramLabel = "N", defaultValue = "512",
+            description = "Dump at most N bytes per frame with -x (default ${DEFAULT-VALUE}).")
+    int maxHexBytes;
+
+    @Option(names = "-T", paramLabel = "FORMAT", defaultValue = "text",
+            description = "Output format: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Option(names = "-e", paramLabel = "FIELD", description = "A field to print with -T fields (repeatable).")
+    List<String> fields = new ArrayList<>();
+
+    @Option(names = "-E", paramLabel = "OPTION",
+            description = "Field output option with -T fields (repeatable): header=y|n, separator=C|/t|/s, "
+                    + "quote=d|s|n, occurrence=f|l|a, aggregator=C|/t|/s.")
+    List<String> fieldOptions = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        TimeFormat timeFormat = TimeFormat.of(time);
+        if (timeFormat == null) {
+            throw usage("-t " + time + ": expected a, r, d or e");
+        }
+        if (maxHexBytes < 0) {
+            throw usage("--max-hex-bytes must not be negative");
+        }
+        FieldColumns columns = format == Format.fields ? columns() : null;
+        if (format != Format.fields && (!fields.isEmpty() || !fieldOptions.isEmpty())) {
+            throw usage("-e and -E need -T fields");
+        }
+        FrameFilter filter = inputs.filter();
+        JumbocapCommand root = JumbocapCommand.of(spec);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Colors colors = Colors.of(root.color() && format == Format.text);
+        JsonArraySink jsonArray = new JsonArraySink(out);
+        FrameLoop.Sink sink = switch (format) {
+            case text -> textSink(out, timeFormat, colors);
+            case json -> jsonArray;
+            case ndjson -> (tree, context) -> {
+                StringBuilder s = new StringBuilder(1024);
+                JsonFrame.render(tree, context, new Json(s));
+                out.append(s).append('\n');
+            };
+            case fields -> (tree, context) -> out.append(columns.line(tree)).append('\n');
+        };
+        if (columns != null && columns.header() != null) {
+            out.println(columns.header());
+        }
+        if (format == Format.json) {
+            out.append('[');
+        }
+        boolean ok = new FrameLoop(filter, inputs.count()).run(inputs.files(), sink, out, err, root.debug());
+        if (format == Format.json) {
+            jsonArray.close();
+        }
+        out.flush();
+        return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
+    }
+
+    /** The frames as the elements of one JSON array, whose brackets the caller writes. */
+    private static final class JsonArraySink implements FrameLoop.Sink {
+        private final PrintWriter out;
+        private boolean empty = true;
+
+        JsonArraySink(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        public void frame(FrameTree tree, FrameContext context) {
+            StringBuilder s = new StringBuilder(2048);
+            s.append(empty ? "\n" : ",\n");
+            empty = false;
+            JsonFrame.render(tree, context, new Json(s));
+            out.append(s);
+        }
+
+        void close() {
+            out.append(empty ? "]\n" : "\n]\n");
+        }
+    }
+
+    private FrameLoop.Sink textSink(PrintWriter out, TimeFormat timeFormat, Colors colors) {
+        SummaryLine summary = new SummaryLine(timeFormat, colors);
+        TreeText treeText = new TreeText(colors);
+        boolean several = inputs.files().size() > 1;
+        return new FrameLoop.Sink() {
+            @Override
+            public void startFile(String file) {
+                if (several) {
+                    out.append(colors.bold("# " + file)).append('\n');
+                }
+            }
+
+            @Override
+            public void frame(FrameTree tree, FrameContext context) {
+                StringBuilder s = new StringBuilder(256);
+                s.append(summary.render(tree, context)).append('\n');
+                if (verbose) {
+                    treeText.render(tree, s);
+                }
+                if (hex) {
+                    HexDump.render(tree.frame().data(), tree.frame().capturedLength(), maxHexBytes,
+                            tree.frame().originalLength(), s);
+                }
+                if (verbose || hex) {
+                    s.append('\n');
+                }
+                out.append(s);
+            }
+        };
+    }
+
+    private FieldColumns columns() {
+        if (fields.isEmpty()) {
+            throw usage("-T fields needs at least one -e FIELD");
+        }
+        FieldRegistry registry = DissectorRegistry.standard().fields();
+        for (String f : fields) {
+            if (!registry.contains(f)) {
+                String hint = registry.nearest(f).map(n -> " (did you mean '" + n + "'?)").orElse("");
+                throw usage("-e " + f + ": unknown field" + hint + "; 'jumbocap fields' lists them");
+            }
+        }
+        FieldColumns columns = new FieldColumns(fields);
+        for (String o : fieldOptions) {
+            try {
+                columns.option(o);
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            }
+        }
+        return columns;
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,70 @@
+package org.jumbocap.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.jumbocap.cli.engine.FrameContext;
+import org.jumbocap.cli.engine.FrameFilter;
+import org.jumbocap.cli.engine.FrameLoop;
+import org.jumbocap.cli.render.Colors;
+import org.jumbocap.cli.render.StatsReport;
+import org.jumbocap.stats.CaptureStatistics;
+import org.jumbocap.tree.FrameTree;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code jumbocap stats}: what a capture holds, with jumbograms and super-packets counted. */
+@Command(name = "stats", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Summarises captures: jumbograms, super-packets, flows, checksums, expert items.",
+                "Takes the files together: frames, bytes, duration, link types; "
+                + "jumbograms and BIG TCP super-packets by kind with their share of bytes; a histogram of "
+                + "frame sizes up to 512 KB; each conversation and direction with super-packets, largest "
+                + "and mean size and segments per super-packet (from the MSS in the SYNs); checksum states; "
+                + "frames cut by the snaplen; expert items by id."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  jumbocap stats samples/ipv6-bigtcp-veth.pcap",
+                "  jumbocap stats -Y 'tcp.port == 5201' a.pcap b.pcapng",
+                "  jumbocap stats -T json capture.pcap | jq .jumbo"})
+public final class StatsCommand implements Callable<Integer> {
+    /** Output formats of {@code -T}. */
+    enum Format {
+        text, json
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CaptureInputs inputs;
+
+    @Option(names = "-T", paramLabel = "FORMAT", defaultValue = "text",
+            description = "Output format: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Override
+    public Integer call() {
+        FrameFilter filter = inputs.filter();
+        JumbocapCommand root = JumbocapCommand.of(spec);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        CaptureStatistics stats = new CaptureStatistics();
+        FrameLoop.Sink sink = new FrameLoop.Sink() {
+            @Override
+            public void startFile(String file) {
+                stats.startFile(file);
+            }
+
+            @Override
+            public void frame(FrameTree tree, FrameContext context) {
+                stats.add(tree);
+            }
+        };
+        boolean ok = new FrameLoop(filter, inputs.count()).run(inputs.files(), sink, out, err, root.debug());
+        out.print(format == Format.json ? StatsReport.json(stats) : StatsReport.text(stats, Colors.of(root.color())));
+        out.flush();
+        return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
+    }
+}

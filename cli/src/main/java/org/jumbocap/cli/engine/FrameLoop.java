@@ -1,0 +1,113 @@
+package org.jumbocap.cli.engine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import org.jumbocap.cli.OutputClosedException;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.fast.FastDecoder;
+import org.jumbocap.fast.FastSummary;
+import org.jumbocap.io.CaptureReader;
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.tree.FrameTree;
+
+/**
+ * Reads captures frame by frame, applies the display filter and hands every frame that passes, fully
+ * dissected, to a sink. When the filter can decide from the fast summary, frames that fail it are never
+ * dissected. A file that cannot be read (missing, malformed, cut) costs one line on the error stream
+ * after every good frame before it was handed on; the loop then goes on with the next file.
+ */
+public final class FrameLoop {
+    /** Receives the frames that pass, in order. */
+    public interface Sink {
+        /** A file is about to be read. */
+        default void startFile(String file) {
+        }
+
+        void frame(FrameTree tree, FrameContext context);
+    }
+
+    private final FrameDissector dissector = new FrameDissector();
+    private final FastDecoder fastDecoder = new FastDecoder();
+    private final FastSummary summary = new FastSummary();
+    private final FrameFilter filter;
+    private final long limit;
+    private long delivered;
+
+    /**
+     * @param filter null for every frame
+     * @param limit  stop after this many frames passed the filter; 0 or less for no limit
+     */
+    public FrameLoop(FrameFilter filter, long limit) {
+        this.filter = filter;
+        this.limit = limit;
+    }
+
+    /**
+     * Runs over the files in order.
+     *
+     * @param out flushed before an error line is written, so the error follows the frames it comes after
+     * @param err where the one-line error of a file goes
+     * @return true when every file was read to its end (or the limit was reached)
+     */
+    public boolean run(List<String> files, Sink sink, PrintWriter out, PrintWriter err, boolean debug) {
+        boolean ok = true;
+        for (String file : files) {
+            if (limitReached()) {
+                break;
+            }
+            try {
+                readFile(file, sink);
+            } catch (OutputClosedException e) {
+                throw e;
+            } catch (IOException | RuntimeException e) {
+                ok = false;
+                out.flush();
+                if (debug) {
+                    e.printStackTrace(err);
+                }
+                err.println("jumbocap: " + ErrorText.of(file, e));
+                err.flush();
+            }
+        }
+        return ok;
+    }
+
+    private boolean limitReached() {
+        return limit > 0 && delivered >= limit;
+    }
+
+    private void readFile(String file, Sink sink) throws IOException {
+        try (CaptureReader reader = Captures.open(file)) {
+            sink.startFile(file);
+            boolean nano = reader.formatName().contains("nsec");
+            FrameRecord rec = new FrameRecord();
+            long first = 0;
+            long previous = 0;
+            boolean any = false;
+            while (!limitReached() && reader.next(rec)) {
+                long ts = rec.timestampNanos();
+                if (!any) {
+                    first = ts;
+                    previous = ts;
+                    any = true;
+                }
+                nano |= ts % 1000 != 0;
+                FrameContext context = new FrameContext(file, first, previous, nano);
+                previous = ts;
+                if (filter != null && filter.canUseFastPath()) {
+                    fastDecoder.decode(rec, summary);
+                    if (!filter.matches(summary)) {
+                        continue;
+                    }
+                }
+                FrameTree tree = dissector.dissect(rec, context.firstNanos(), context.previousNanos());
+                if (filter != null && !filter.canUseFastPath() && !filter.matches(tree)) {
+                    continue;
+                }
+                delivered++;
+                sink.frame(tree, context);
+            }
+        }
+    }
+}

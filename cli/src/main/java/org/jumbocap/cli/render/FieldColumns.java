@@ -1,0 +1,132 @@
+package org.jumbocap.cli.render;
+
+import java.util.List;
+import java.util.Locale;
+import org.jumbocap.tree.FieldNode;
+import org.jumbocap.tree.FrameTree;
+
+/**
+ * {@code -T fields}: one line per frame with the values of the {@code -e} fields, shaped by the
+ * {@code -E} options as tshark has them (header, separator, quote, occurrence, aggregator).
+ */
+public final class FieldColumns {
+    private final List<String> fields;
+    private boolean header;
+    private String separator = "\t";
+    private char quote;
+    private char occurrence = 'a';
+    private String aggregator = ",";
+
+    public FieldColumns(List<String> fields) {
+        this.fields = List.copyOf(fields);
+    }
+
+    /**
+     * Applies one {@code -E key=value} option.
+     *
+     * @throws IllegalArgumentException naming the option and the values it takes
+     */
+    public void option(String option) {
+        int eq = option.indexOf('=');
+        if (eq < 0) {
+            throw new IllegalArgumentException("-E " + option + ": expected key=value");
+        }
+        String key = option.substring(0, eq).toLowerCase(Locale.ROOT);
+        String value = option.substring(eq + 1);
+        switch (key) {
+            case "header" -> header = yesNo(key, value);
+            case "separator" -> separator = character(key, value);
+            case "aggregator" -> aggregator = character(key, value);
+            case "quote" -> {
+                switch (value) {
+                    case "d" -> quote = '"';
+                    case "s" -> quote = '\'';
+                    case "n" -> quote = 0;
+                    default -> throw new IllegalArgumentException("-E quote=" + value + ": expected d, s or n");
+                }
+            }
+            case "occurrence" -> {
+                if (!value.equals("f") && !value.equals("l") && !value.equals("a")) {
+                    throw new IllegalArgumentException("-E occurrence=" + value + ": expected f, l or a");
+                }
+                occurrence = value.charAt(0);
+            }
+            default -> throw new IllegalArgumentException("-E " + key
+                    + ": unknown option (header, separator, quote, occurrence, aggregator)");
+        }
+    }
+
+    private static boolean yesNo(String key, String value) {
+        return switch (value) {
+            case "y" -> true;
+            case "n" -> false;
+            default -> throw new IllegalArgumentException("-E " + key + "=" + value + ": expected y or n");
+        };
+    }
+
+    /** A separator: one character, or {@code /t} for tab and {@code /s} for space as tshark spells them. */
+    private static String character(String key, String value) {
+        return switch (value) {
+            case "/t" -> "\t";
+            case "/s" -> " ";
+            default -> {
+                if (value.length() != 1) {
+                    throw new IllegalArgumentException("-E " + key + "=" + value
+                            + ": expected one character, /t (tab) or /s (space)");
+                }
+                yield value;
+            }
+        };
+    }
+
+    /** The header line, or null when {@code header=n}. */
+    public String header() {
+        if (!header) {
+            return null;
+        }
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < fields.size(); i++) {
+            if (i > 0) {
+                s.append(separator);
+            }
+            quoted(fields.get(i), s);
+        }
+        return s.toString();
+    }
+
+    public String line(FrameTree tree) {
+        StringBuilder s = new StringBuilder(16 * fields.size());
+        for (int i = 0; i < fields.size(); i++) {
+            if (i > 0) {
+                s.append(separator);
+            }
+            List<FieldNode> found = tree.findAll(fields.get(i));
+            if (found.isEmpty()) {
+                continue;
+            }
+            StringBuilder cell = new StringBuilder();
+            switch (occurrence) {
+                case 'f' -> cell.append(found.get(0).valueText());
+                case 'l' -> cell.append(found.get(found.size() - 1).valueText());
+                default -> {
+                    for (int j = 0; j < found.size(); j++) {
+                        if (j > 0) {
+                            cell.append(aggregator);
+                        }
+                        cell.append(found.get(j).valueText());
+                    }
+                }
+            }
+            quoted(cell.toString(), s);
+        }
+        return s.toString();
+    }
+
+    private void quoted(String text, StringBuilder s) {
+        if (quote == 0) {
+            s.append(text);
+        } else {
+            s.append(quote).append(text).append(quote);
+        }
+    }
+}

@@ -1,0 +1,229 @@
+package org.jumbocap.cli.render;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jumbocap.io.LinkTypes;
+import org.jumbocap.stats.CaptureStatistics;
+import org.jumbocap.stats.CaptureStatistics.Conversation;
+import org.jumbocap.stats.CaptureStatistics.ExpertCount;
+import org.jumbocap.stats.CaptureStatistics.KindCount;
+import org.jumbocap.stats.ChecksumState;
+import org.jumbocap.stats.FlowStats;
+import org.jumbocap.stats.SizeHistogram;
+
+/** Renders {@link CaptureStatistics} as text for a terminal or as one JSON object with the same numbers. */
+public final class StatsReport {
+    private static final int BAR_WIDTH = 40;
+
+    private StatsReport() {
+    }
+
+    public static String text(CaptureStatistics st, Colors colors) {
+        StringBuilder s = new StringBuilder(4096);
+        s.append(colors.bold("Capture")).append('\n');
+        row(s, "Files", String.join(", ", st.files()));
+        row(s, "Frames", group(st.frames()));
+        row(s, "Bytes", group(st.bytes()) + " on the wire, " + group(st.capturedBytes()) + " captured");
+        row(s, "Duration", TimeFormat.seconds(st.durationNanos(), 6) + " s");
+        StringBuilder links = new StringBuilder();
+        st.linkTypes().forEach((lt, n) -> links.append(links.length() > 0 ? ", " : "")
+                .append(LinkTypes.name(lt)).append(" (").append(lt).append("): ").append(group(n)));
+        row(s, "Link types", links.toString());
+        row(s, "Cut by snaplen", group(st.cutFrames()) + " frames");
+        row(s, "TCP", group(st.tcpFrames()) + " frames, " + group(st.tcpBytes()) + " B");
+        row(s, "UDP", group(st.udpFrames()) + " frames, " + group(st.udpBytes()) + " B");
+
+        s.append('\n').append(colors.bold("Jumbograms and BIG TCP super-packets")).append('\n');
+        for (KindCount k : st.jumboKinds()) {
+            String line = String.format(Locale.ROOT, "  %-18s %10s frames %15s B %6.1f%% of bytes", k.kind().label(),
+                    group(k.frames()), group(k.bytes()), percent(k.bytes(), st.bytes()));
+            s.append(k.frames() > 0 ? colors.jumbo(line) : line).append('\n');
+        }
+        s.append(String.format(Locale.ROOT, "  %-18s %10s frames %15s B %6.1f%% of bytes%n", "total",
+                group(st.jumboFrames()), group(st.jumboBytes()), percent(st.jumboBytes(), st.bytes())));
+
+        s.append('\n').append(colors.bold("Frame sizes (frame.len)")).append('\n');
+        SizeHistogram h = st.sizes();
+        long max = h.largestCount();
+        for (SizeHistogram.Bucket b : h.buckets()) {
+            int width = max == 0 ? 0 : (int) Math.round((double) b.count() * BAR_WIDTH / max);
+            if (width == 0 && b.count() > 0) {
+                width = 1;
+            }
+            String bar = "#".repeat(width);
+            s.append(String.format(Locale.ROOT, "  %-10s %10s  ", b.label(), group(b.count())))
+                    .append(b.lower() > 65535 ? colors.jumbo(bar) : bar).append('\n');
+        }
+
+        s.append('\n').append(colors.bold("Conversations and directions")).append('\n');
+        List<Conversation> conversations = st.conversations();
+        if (conversations.isEmpty()) {
+            s.append("  none (no TCP or UDP)\n");
+        } else {
+            int width = "direction".length();
+            for (FlowStats d : st.directions()) {
+                width = Math.max(width, direction(d).length());
+            }
+            String format = "  %-5s %-" + width + "s %8s %15s %7s %9s %9s %-12s %9s%n";
+            s.append(String.format(Locale.ROOT, format, "proto", "direction", "frames", "bytes", "super", "largest",
+                    "mean", "MSS", "seg/super"));
+            for (Conversation c : conversations) {
+                s.append(String.format(Locale.ROOT, format, c.key().protocolName(),
+                        c.key().sourceEndpoint() + " <-> " + c.key().destinationEndpoint(), group(c.frames()),
+                        group(c.bytes()), group(c.superPackets()), "", "", "", "").stripTrailing()).append('\n');
+                directionRow(s, format, c.forward(), c.reverse());
+                if (c.reverse() != null) {
+                    directionRow(s, format, c.reverse(), c.forward());
+                }
+            }
+        }
+
+        s.append('\n').append(colors.bold("Checksums")).append('\n');
+        if (st.checksums().isEmpty()) {
+            s.append("  none (no TCP or UDP)\n");
+        }
+        st.checksums().forEach((proto, counts) -> {
+            s.append("  ").append(proto).append(':');
+            counts.forEach((state, n) -> s.append(' ').append(state.label()).append(' ').append(group(n))
+                    .append(state == ChecksumState.NOT_CHECKED ? "" : ","));
+            s.append('\n');
+        });
+
+        s.append('\n').append(colors.bold("Expert items")).append('\n');
+        if (st.experts().isEmpty()) {
+            s.append("  none\n");
+        }
+        for (ExpertCount e : st.experts()) {
+            String line = String.format(Locale.ROOT, "  %-5s %-32s %8s  first in frame %d%s: %s",
+                    e.severity().filterName(), e.id(), group(e.count()), e.firstFrame(),
+                    e.firstFile() != null && st.files().size() > 1 ? " of " + e.firstFile() : "", e.firstMessage());
+            s.append(colors.severity(e.severity(), line)).append('\n');
+        }
+        return s.toString();
+    }
+
+    private static String direction(FlowStats d) {
+        return "  " + d.key().sourceEndpoint() + " -> " + d.key().destinationEndpoint();
+    }
+
+    /** The MSS the receiving side announced in its SYN, else the sender's own, else -1. */
+    private static int mss(FlowStats d, FlowStats other) {
+        return other != null && other.announcedMss() > 0 ? other.announcedMss() : d.announcedMss();
+    }
+
+    private static void directionRow(StringBuilder s, String format, FlowStats d, FlowStats other) {
+        int mss = mss(d, other);
+        String mssText = d.key().protocol() != 6 ? "-" : mss > 0 ? String.valueOf(mss) : "MSS unknown";
+        String segments = d.segmentsPerSuperPacket() < 0 ? "-"
+                : String.format(Locale.ROOT, "%.1f", d.segmentsPerSuperPacket());
+        s.append(String.format(Locale.ROOT, format, "", direction(d), group(d.frames()), group(d.bytes()),
+                group(d.superPackets()), group(d.largestFrame()), group(Math.round(d.meanFrame())), mssText, segments));
+    }
+
+    public static String json(CaptureStatistics st) {
+        StringBuilder sb = new StringBuilder(4096);
+        Json j = new Json(sb);
+        j.beginObject();
+        j.name("files").beginArray();
+        st.files().forEach(j::value);
+        j.endArray();
+        j.field("frames", st.frames());
+        j.field("bytes", st.bytes());
+        j.field("captured_bytes", st.capturedBytes());
+        j.name("first_time_epoch").number(TimeFormat.seconds(st.firstNanos(), 9));
+        j.name("duration").number(TimeFormat.seconds(st.durationNanos(), 9));
+        j.name("link_types").beginArray();
+        st.linkTypes().forEach((lt, n) -> j.beginObject().field("link_type", lt).field("name", LinkTypes.name(lt))
+                .field("frames", n).endObject());
+        j.endArray();
+        j.field("cut_frames", st.cutFrames());
+        j.name("tcp").beginObject().field("frames", st.tcpFrames()).field("bytes", st.tcpBytes()).endObject();
+        j.name("udp").beginObject().field("frames", st.udpFrames()).field("bytes", st.udpBytes()).endObject();
+        j.name("jumbo").beginObject().field("frames", st.jumboFrames()).field("bytes", st.jumboBytes())
+                .field("share_of_bytes", share(st.jumboBytes(), st.bytes()));
+        j.name("kinds").beginArray();
+        for (KindCount k : st.jumboKinds()) {
+            j.beginObject().field("kind", k.kind().label()).field("frames", k.frames()).field("bytes", k.bytes())
+                    .field("share_of_bytes", share(k.bytes(), st.bytes())).endObject();
+        }
+        j.endArray().endObject();
+        j.name("size_histogram").beginArray();
+        for (SizeHistogram.Bucket b : st.sizes().buckets()) {
+            j.beginObject().field("bucket", b.label()).field("min", b.lower());
+            if (b.upper() >= 0) {
+                j.field("max", b.upper());
+            }
+            j.field("frames", b.count()).field("bytes", b.bytes()).endObject();
+        }
+        j.endArray();
+        j.name("conversations").beginArray();
+        for (Conversation c : st.conversations()) {
+            j.beginObject().field("protocol", c.key().protocolName()).field("a", c.key().sourceEndpoint())
+                    .field("b", c.key().destinationEndpoint()).field("frames", c.frames()).field("bytes", c.bytes())
+                    .field("super_packets", c.superPackets());
+            j.name("directions").beginArray();
+            directionJson(j, c.forward(), c.reverse());
+            if (c.reverse() != null) {
+                directionJson(j, c.reverse(), c.forward());
+            }
+            j.endArray().endObject();
+        }
+        j.endArray();
+        j.name("checksums").beginObject();
+        for (Map.Entry<String, Map<ChecksumState, Long>> e : st.checksums().entrySet()) {
+            j.name(e.getKey()).beginObject();
+            e.getValue().forEach((state, n) -> j.field(state.name().toLowerCase(Locale.ROOT), n));
+            j.endObject();
+        }
+        j.endObject();
+        j.name("experts").beginArray();
+        for (ExpertCount e : st.experts()) {
+            j.beginObject().field("id", e.id()).field("severity", e.severity().filterName())
+                    .field("group", e.group().filterName()).field("count", e.count())
+                    .field("first_frame", e.firstFrame()).field("first_file", e.firstFile())
+                    .field("message", e.firstMessage()).endObject();
+        }
+        j.endArray();
+        j.endObject();
+        return sb.append('\n').toString();
+    }
+
+    private static void directionJson(Json j, FlowStats d, FlowStats other) {
+        int mss = mss(d, other);
+        j.beginObject().field("src", d.key().sourceEndpoint()).field("dst", d.key().destinationEndpoint())
+                .field("frames", d.frames()).field("bytes", d.bytes()).field("payload_bytes", d.payloadBytes())
+                .field("super_packets", d.superPackets()).field("super_packet_bytes", d.superPacketBytes())
+                .field("jumbograms", d.jumbograms()).field("largest", d.largestFrame())
+                .field("mean", Math.round(d.meanFrame() * 10) / 10.0);
+        j.name("mss");
+        if (mss > 0) {
+            j.value(mss);
+        } else {
+            j.value((String) null);
+        }
+        j.name("segments_per_super_packet");
+        if (d.segmentsPerSuperPacket() >= 0) {
+            j.value(Math.round(d.segmentsPerSuperPacket() * 100) / 100.0);
+        } else {
+            j.value((String) null);
+        }
+        j.endObject();
+    }
+
+    private static void row(StringBuilder s, String label, String value) {
+        s.append(String.format(Locale.ROOT, "  %-15s %s%n", label + ":", value));
+    }
+
+    private static String group(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    private static double percent(long part, long whole) {
+        return whole == 0 ? 0 : 100.0 * part / whole;
+    }
+
+    private static double share(long part, long whole) {
+        return whole == 0 ? 0 : Math.round(10000.0 * part / whole) / 10000.0;
+    }
+}

@@ -1,0 +1,63 @@
+package org.jumbocap.cli.render;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import org.jumbocap.cli.engine.FrameContext;
+
+/** The {@code -t} time formats of the summary line. */
+public enum TimeFormat {
+    /** Absolute date and time of day, UTC. */
+    ABSOLUTE('a'),
+    /** Seconds since the first frame of the file. */
+    RELATIVE('r'),
+    /** Seconds since the previous frame read. */
+    DELTA('d'),
+    /** Seconds since the Unix epoch. */
+    EPOCH('e');
+
+    private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+
+    private final char letter;
+
+    TimeFormat(char letter) {
+        this.letter = letter;
+    }
+
+    /** The format named by its letter or full name, or null. */
+    public static TimeFormat of(String s) {
+        for (TimeFormat f : values()) {
+            if (s.length() == 1 && s.charAt(0) == f.letter || s.equalsIgnoreCase(f.name())) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    public String format(long nanos, FrameContext context) {
+        int decimals = context.nanoPrecision() ? 9 : 6;
+        return switch (this) {
+            case ABSOLUTE -> {
+                Instant t = Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
+                yield DATE_TIME.format(t) + fraction(Math.floorMod(nanos, 1_000_000_000L), decimals);
+            }
+            case RELATIVE -> seconds(nanos - context.firstNanos(), decimals);
+            case DELTA -> seconds(nanos - context.previousNanos(), decimals);
+            case EPOCH -> seconds(nanos, decimals);
+        };
+    }
+
+    /** Exact decimal seconds, without going through a double. */
+    static String seconds(long nanos, int decimals) {
+        String sign = nanos < 0 ? "-" : "";
+        long abs = Math.abs(nanos);
+        return sign + (abs / 1_000_000_000L) + fraction(abs % 1_000_000_000L, decimals);
+    }
+
+    private static String fraction(long nanosOfSecond, int decimals) {
+        String nine = String.format(Locale.ROOT, "%09d", nanosOfSecond);
+        return "." + nine.substring(0, decimals);
+    }
+}

@@ -1,0 +1,155 @@
+package org.jumbocap.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.jumbocap.io.FrameRecord;
+import org.junit.jupiter.api.Test;
+
+class StatsCommandTest {
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> statsJson(String... files) {
+        String[] args = new String[3 + files.length];
+        args[0] = "stats";
+        args[1] = "-T";
+        args[2] = "json";
+        System.arraycopy(files, 0, args, 3, files.length);
+        Cli.Result r = Cli.run(args);
+        assertEquals(0, r.code(), r.err());
+        return (Map<String, Object>) MiniJson.parse(r.out());
+    }
+
+    private static long num(Object o) {
+        return ((Number) o).longValue();
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void numbersAddUpOnEveryKernelSample() {
+        for (Path sample : Cli.kernelSamples()) {
+            List<FrameRecord> frames = Cli.frames(sample);
+            Map<String, Object> s = statsJson(sample.toString());
+            String where = sample.toString();
+            assertEquals(frames.size(), num(s.get("frames")), where);
+            assertEquals(frames.stream().mapToLong(FrameRecord::originalLength).sum(), num(s.get("bytes")), where);
+            assertEquals(frames.stream().filter(FrameRecord::isCut).count(), num(s.get("cut_frames")), where);
+
+            long histogramFrames = 0;
+            for (Map<String, Object> b : (List<Map<String, Object>>) s.get("size_histogram")) {
+                histogramFrames += num(b.get("frames"));
+            }
+            assertEquals(frames.size(), histogramFrames, where + ": every frame in one bucket");
+
+            long tcpFlowBytes = 0;
+            long tcpFlowFrames = 0;
+            for (Map<String, Object> c : (List<Map<String, Object>>) s.get("conversations")) {
+                long directionBytes = 0;
+                for (Map<String, Object> d : (List<Map<String, Object>>) c.get("directions")) {
+                    directionBytes += num(d.get("bytes"));
+                    assertTrue(num(d.get("super_packets")) <= num(d.get("frames")));
+                }
+                assertEquals(num(c.get("bytes")), directionBytes, where + ": directions add up to the conversation");
+                if (c.get("protocol").equals("tcp")) {
+                    tcpFlowBytes += num(c.get("bytes"));
+                    tcpFlowFrames += num(c.get("frames"));
+                }
+            }
+            Map<String, Object> tcp = (Map<String, Object>) s.get("tcp");
+            assertEquals(num(tcp.get("bytes")), tcpFlowBytes, where + ": TCP flows hold every TCP byte");
+            assertEquals(num(tcp.get("frames")), tcpFlowFrames, where);
+
+            Map<String, Object> sums = (Map<String, Object>) s.get("checksums");
+            if (sums.containsKey("tcp")) {
+                long states = ((Map<String, Object>) sums.get("tcp")).values().stream().mapToLong(StatsCommandTest::num).sum();
+                assertEquals(num(tcp.get("frames")), states, where + ": one checksum state per TCP frame");
+            }
+
+            Map<String, Object> jumbo = (Map<String, Object>) s.get("jumbo");
+            long kindFrames = 0;
+            for (Map<String, Object> k : (List<Map<String, Object>>) jumbo.get("kinds")) {
+                kindFrames += num(k.get("frames"));
+            }
+            assertEquals(num(jumbo.get("frames")), kindFrames, where);
+            long bigFrames = frames.stream().filter(f -> f.originalLength() > 65535 + 80).count();
+            assertTrue(num(jumbo.get("frames")) >= bigFrames, where + ": every >64 KB frame is a jumbo kind");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void jumboCountMatchesTsharkAndMssComesFromTheSyn() {
+        Path sample = Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap");
+        List<String[]> tsv = Cli.tsharkFields(sample);
+        int jumboColumn = Cli.column(tsv, "ipv6.opt.jumbo");
+        long tsharkJumbos = tsv.stream().skip(1).filter(r -> !r[jumboColumn].isEmpty()).count();
+        Map<String, Object> s = statsJson(sample.toString());
+        Map<String, Object> hbh = ((List<Map<String, Object>>) ((Map<String, Object>) s.get("jumbo")).get("kinds"))
+                .stream().filter(k -> k.get("kind").equals("ipv6-hbh")).findFirst().orElseThrow();
+        assertEquals(tsharkJumbos, num(hbh.get("frames")));
+
+        boolean sawSuper = false;
+        for (Map<String, Object> c : (List<Map<String, Object>>) s.get("conversations")) {
+            for (Map<String, Object> d : (List<Map<String, Object>>) c.get("directions")) {
+                if (num(d.get("super_packets")) > 0) {
+                    sawSuper = true;
+                    assertTrue(d.get("mss") instanceof Long, "the handshake was captured: " + d);
+                    double segments = ((Number) d.get("segments_per_super_packet")).doubleValue();
+                    double payloadPerSuper = (double) num(d.get("payload_bytes")) / num(d.get("super_packets"));
+                    assertTrue(segments >= payloadPerSuper / num(d.get("mss")) - 1, d.toString());
+                }
+            }
+        }
+        assertTrue(sawSuper);
+    }
+
+    @Test
+    void textReportShowsHistogramFlowsAndExperts() {
+        Cli.Result r = Cli.run("stats", Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap").toString());
+        assertEquals(0, r.code(), r.err());
+        for (String heading : List.of("Jumbograms and BIG TCP", "Frame sizes", "128K-192K", ">512K",
+                "Conversations and directions", "Checksums", "Expert items", "seg/super")) {
+            assertTrue(r.out().contains(heading), heading);
+        }
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s+\\[2001:db8:1::1]:\\d+ -> \\[2001:db8:1::2]:5201\\s+.* 1440\\s+[0-9.]+")),
+                "the bulk direction shows the receiver's MSS and segments per super-packet: " + r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s+128K-192K\\s+[1-9][0-9,]*\\s+#+")), r.out());
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void withoutTheHandshakeTheMssIsUnknown() {
+        Path sample = Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap");
+        Cli.Result r = Cli.run("stats", "-T", "json", "-Y", "tcp.flags.syn == 0", sample.toString());
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> s = (Map<String, Object>) MiniJson.parse(r.out());
+        long supers = 0;
+        for (Map<String, Object> c : (List<Map<String, Object>>) s.get("conversations")) {
+            for (Map<String, Object> d : (List<Map<String, Object>>) c.get("directions")) {
+                assertEquals(null, d.get("mss"), d.toString());
+                assertEquals(null, d.get("segments_per_super_packet"), d.toString());
+                supers += num(d.get("super_packets"));
+            }
+        }
+        assertTrue(supers > 0, "the bulk flow is still there");
+        assertEquals(num(((Map<String, Object>) s.get("jumbo")).get("frames")), supers,
+                "without an MSS the jumbograms are the super-packets");
+        Cli.Result text = Cli.run("stats", "-Y", "tcp.flags.syn == 0", sample.toString());
+        assertTrue(text.out().contains("MSS unknown"), text.out());
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void filterAppliesToStats() {
+        Path sample = Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap");
+        Map<String, Object> all = statsJson(sample.toString());
+        Cli.Result r = Cli.run("stats", "-T", "json", "-Y", "jumbo", sample.toString());
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> onlyJumbo = (Map<String, Object>) MiniJson.parse(r.out());
+        long jumboFrames = num(((Map<String, Object>) all.get("jumbo")).get("frames"));
+        assertEquals(jumboFrames, num(onlyJumbo.get("frames")));
+        assertEquals(jumboFrames, num(((Map<String, Object>) onlyJumbo.get("jumbo")).get("frames")));
+    }
+}

@@ -1,0 +1,111 @@
+package org.jumbocap.cli.live;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.jumbocap.cli.render.Colors;
+import org.jumbocap.cli.render.SummaryLine;
+import org.jumbocap.cli.render.TimeFormat;
+import org.jumbocap.io.CaptureFiles;
+import org.jumbocap.io.CaptureReader;
+import org.jumbocap.io.FrameRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The capture loop over a replayed sample: frames written whole and complete, printed, counted, stopped. */
+class LiveCaptureTest {
+    private static final Path SAMPLE = Path.of("../samples/ipv6-bigtcp-veth.pcap");
+
+    @TempDir
+    Path dir;
+
+    static List<FrameRecord> readAll(Path file) throws Exception {
+        List<FrameRecord> out = new ArrayList<>();
+        try (CaptureReader r = CaptureFiles.open(file)) {
+            FrameRecord rec = new FrameRecord();
+            while (r.next(rec)) {
+                out.add(rec.copy());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void writesEveryFrameAndStopsAtTheCount() throws Exception {
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        List<FrameRecord> original = readAll(SAMPLE);
+        for (String name : new String[] {"out.pcapng", "out.pcap"}) {
+            Path out = dir.resolve(name);
+            StringWriter printed = new StringWriter();
+            LiveCapture.Result result;
+            try (CaptureSource src = new ReplayCaptureSource(SAMPLE, CaptureSource.Options.defaults("x"), 0);
+                 LiveFileWriter w = new LiveFileWriter(out, src.linkType(), src.snaplen())) {
+                result = new LiveCapture(src, w, new SummaryLine(TimeFormat.RELATIVE, Colors.NONE), null,
+                        new PrintWriter(printed), 30, 0, null).run();
+            }
+            assertEquals(LiveCapture.StopReason.COUNT, result.reason());
+            assertEquals(30, result.frames());
+            List<FrameRecord> back = readAll(out);
+            assertEquals(30, back.size());
+            for (int i = 0; i < back.size(); i++) {
+                assertArrayEquals(original.get(i).bytes(), back.get(i).bytes(), "frame " + (i + 1));
+                assertEquals(original.get(i).originalLength(), back.get(i).originalLength());
+                assertEquals(original.get(i).timestampNanos() / 1000, back.get(i).timestampNanos() / 1000);
+            }
+            String[] lines = printed.toString().split("\n");
+            assertEquals(30, lines.length);
+            assertTrue(result.overSixtyFourK() > 0);
+        }
+    }
+
+    @Test
+    void theCaptureFilterAndTheSnaplenApply() throws Exception {
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        String rewritten = CaptureFilters.prepare("tcp port 5201", false, 3, 1, CaptureSource.MAX_SNAPLEN).text();
+        CaptureSource.Options options = CaptureSource.Options.defaults("x").withSnaplen(100_000).withFilter(rewritten);
+        LiveCapture.Result result;
+        try (CaptureSource src = new ReplayCaptureSource(SAMPLE, options, 0)) {
+            result = new LiveCapture(src, null, null, null, new PrintWriter(new StringWriter()), 0, 0, null).run();
+        }
+        assertEquals(LiveCapture.StopReason.SOURCE_ENDED, result.reason());
+        assertTrue(result.frames() > 0 && result.frames() < readAll(SAMPLE).size());
+        long longer = readAll(SAMPLE).stream().filter(f -> f.originalLength() > 100_000).count();
+        assertTrue(longer > 0);
+        assertEquals(longer, result.cutFrames(), "frames longer than the snaplen (all on port 5201) are cut");
+        assertTrue(result.longestCut() > 100_000);
+    }
+
+    @Test
+    void aStopRequestEndsTheCaptureWithACompleteFile() throws Exception {
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        Path out = dir.resolve("stopped.pcap");
+        LiveCapture.Result result;
+        try (CaptureSource src = new ReplayCaptureSource(SAMPLE, CaptureSource.Options.defaults("x"), 1.0);
+             LiveFileWriter w = new LiveFileWriter(out, src.linkType(), src.snaplen())) {
+            LiveCapture capture = new LiveCapture(src, w, null, null, new PrintWriter(new StringWriter()), 0, 0, null);
+            Thread stopper = new Thread(() -> {
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException ignored) {
+                    Thread.currentThread().interrupt();
+                }
+                capture.requestStop();
+            });
+            stopper.start();
+            result = capture.run();
+            stopper.join();
+        }
+        assertEquals(LiveCapture.StopReason.INTERRUPTED, result.reason());
+        assertEquals(result.written(), readAll(out).size());
+        assertFalse(result.frames() == readAll(SAMPLE).size(), "paced replay was stopped early");
+    }
+}

@@ -1,0 +1,128 @@
+package org.jumbocap.cli.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.jumbocap.cli.JumbocapCommand;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The live subcommands as a user runs them, in-process through the command line factory. */
+class LiveCommandsTest {
+    private static final Path SAMPLE = Path.of("../samples/ipv6-bigtcp-veth.pcap");
+
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = JumbocapCommand.execute(args, new PrintWriter(out), new PrintWriter(err), false);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void filterPrintsTheRewrittenText() {
+        Run r = run("filter", "tcp", "port", "5201");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("tcp port 5201 or (((ip6[6] = 0 or ip6[6] = 60 or ip6[6] = 43) and ip6[40] = 6 and "
+                + "(ip6[40 + (ip6[41] + 1) * 8 : 2] = 5201 or ip6[40 + (ip6[41] + 1) * 8 + 2 : 2] = 5201))"), r.out());
+        Run syntax = run("filter", "host 10.0.0.1 and (port 22 or");
+        assertEquals(1, syntax.code());
+        assertTrue(syntax.err().contains("at column 30") && syntax.err().contains("^"), syntax.err());
+        assertTrue(syntax.err().contains("libpcap: "), syntax.err());
+    }
+
+    @Test
+    void theDumpIsWhatTcpdumpPrints() throws Exception {
+        Process p;
+        try {
+            p = new ProcessBuilder("tcpdump", "-d", "-y", "EN10MB", "tcp[tcpflags] & tcp-syn != 0 or udp port 53")
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (java.io.IOException e) {
+            assumeTrue(false, "tcpdump is not installed");
+            return;
+        }
+        String expected = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+        assumeTrue(p.exitValue() == 0 && !expected.isEmpty(), "tcpdump -d did not run");
+        Run r = run("filter", "-d", "--raw-filter", "tcp[tcpflags] & tcp-syn != 0 or udp port 53");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(expected, r.out());
+        Run rewritten = run("filter", "-d", "tcp[tcpflags] & tcp-syn != 0 or udp port 53");
+        assertTrue(rewritten.out().lines().count() > expected.lines().count());
+    }
+
+    @Test
+    void captureReplaysWritesAndReports() throws Exception {
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        Path out = dir.resolve("three.pcapng");
+        Run r = run("capture", "--replay", SAMPLE.toString(), "-c", "3", "-w", out.toString(), "-f", "tcp port 5201");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(3, r.out().lines().count(), r.out());
+        assertEquals(3, LiveCaptureTest.readAll(out).size());
+        assertTrue(r.err().contains("stopped (frame count reached): 3 frames captured"), r.err());
+        assertTrue(r.err().contains("3 frames written to " + out), r.err());
+    }
+
+    @Test
+    void captureRefusesBadArguments() {
+        assertEquals(2, run("capture").code());
+        assertEquals(2, run("capture", "-i", "lo", "--replay", "x.pcap").code());
+        assertEquals(2, run("capture", "-i", "lo", "-s", "300000").code());
+        Run badFilter = run("capture", "--replay", SAMPLE.toString(), "-f", "tcp port");
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        assertEquals(1, badFilter.code());
+        assertTrue(badFilter.err().contains("syntax error") && badFilter.err().contains("column 9"), badFilter.err());
+    }
+
+    @Test
+    void readsIpJsonAndWarnsAboutSuperPacketsLongerThanASnaplen() {
+        String json = "[{\"ifindex\":1,\"ifname\":\"lo\",\"mtu\":65536,\"link_type\":\"loopback\",\"gso_max_size\":65536,"
+                + "\"gro_max_size\":65536,\"tso_max_size\":524280},{\"ifindex\":7,\"ifname\":\"va\",\"flags\":[\"UP\"],"
+                + "\"mtu\":1500,\"link_type\":\"ether\",\"gso_max_size\":524280,\"gro_max_size\":185000,"
+                + "\"gso_ipv4_max_size\":262140,\"gro_ipv4_max_size\":65536,\"linkinfo\":{\"info_kind\":\"veth\"}}]";
+        Map<String, LinkSettings.Link> links = LinkSettings.parseIpJson(json);
+        LinkSettings.Link va = links.get("va");
+        assertEquals(1500L, va.mtu());
+        assertEquals(185000L, va.sizes().get("gro_max_size"));
+        List<String> warnings = InterfacesCommand.warnings(va, 14);
+        assertEquals(2, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("gso_max_size 524280"));
+        assertTrue(warnings.get(1).startsWith("gso_ipv4_max_size 262140"));
+        assertTrue(InterfacesCommand.warnings(links.get("lo"), 14).isEmpty(), "tso_max_size is only a ceiling");
+    }
+
+    @Test
+    void printsIpv6AddressesShort() throws Exception {
+        assertEquals("2001:db8::1", InterfacesCommand.compressIpv6(java.net.InetAddress.getByName("2001:db8:0:0:0:0:0:1").getAddress()));
+        assertEquals("::1", InterfacesCommand.compressIpv6(java.net.InetAddress.getByName("::1").getAddress()));
+        assertEquals("fe80::fc:ff:fe00:1", InterfacesCommand.compressIpv6(java.net.InetAddress.getByName("fe80::fc:ff:fe00:1").getAddress()));
+        assertEquals("2001:db8:0:1::", InterfacesCommand.compressIpv6(java.net.InetAddress.getByName("2001:db8:0:1::").getAddress()));
+        assertEquals("1:0:2:0:3:0:4:0", InterfacesCommand.compressIpv6(java.net.InetAddress.getByName("1:0:2:0:3:0:4:0").getAddress()));
+    }
+
+    @Test
+    void keepsWhatItCannotRewriteAndChecksWithLibpcapFirst() throws Exception {
+        CaptureFilters.Prepared kept = CaptureFilters.prepare("ip6[40 : 2] = 5201", false, 3, 1, 262144);
+        assertEquals("ip6[40 : 2] = 5201", kept.text());
+        assertTrue(!kept.rewrote() && kept.notes().size() == 1, kept.notes().toString());
+        CaptureFilters.Prepared raw = CaptureFilters.prepare("tcp port 5201", true, 3, 1, 262144);
+        assertEquals("tcp port 5201", raw.text());
+        CaptureException e = org.junit.jupiter.api.Assertions.assertThrows(CaptureException.class,
+                () -> CaptureFilters.prepare("tcp port 99999999", false, 3, 1, 262144));
+        assertEquals(CaptureException.Kind.FILTER, e.kind());
+    }
+}

@@ -1,0 +1,66 @@
+package org.jumbocap.cli.live.filter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.jumbocap.cli.live.filter.FilterNode.And;
+import org.jumbocap.cli.live.filter.FilterNode.Or;
+import org.jumbocap.cli.live.filter.FilterNode.Primitive;
+import org.jumbocap.cli.live.filter.FilterNode.Relation;
+import org.jumbocap.cli.live.filter.FilterNode.Verbatim;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class FilterParserTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp port 443", "udp and host 2001:db8::2", "tcp[tcpflags] & tcp-syn != 0",
+            "portrange 1-100", "src port 80", "dst host 10.0.0.1 and not src net 10.0.0.0/8",
+            "ip6 and icmp6", "vlan 100 and tcp", "len > 65535", "ip6[6 : 1] = 0",
+            "tcp[((tcp[12 : 1] & 0xf0) >> 2) : 4] = 0x47455420", "ether host aa:bb:cc:dd:ee:ff",
+            "ip6 proto \\tcp", "tcp src or dst port 80", "not (tcp or udp)", "ip6 protochain 6",
+            "ether broadcast or ip multicast", "greater 1000", "host fe80::1 or host ::ffff:192.0.2.1"})
+    void printsWhatItParses(String filter) throws Exception {
+        FilterNode tree = FilterParser.parse(filter);
+        String printed = FilterPrinter.print(tree);
+        assertEquals(tree, FilterParser.parse(printed), printed);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+            "a or b and c;(a or b) and c",
+            "tcp or udp and port 53;(tcp or udp) and port 53",
+            "tcp && port 80 || !udp;(tcp and port 80) or not udp",
+            "port 80 or 443;port 80 or port 443",
+            "tcp dst port 80 or 443 and not 8080;(tcp dst port 80 or tcp dst port 443) and not tcp dst port 8080",
+            "host a and (b);host a and b",
+            "tcp[13]&2!=0;tcp[13] & 2 != 0",
+            "1 + 2 * 3 = len;1 + 2 * 3 = len",
+            "(1 + 2) * 3 = len;(1 + 2) * 3 = len",
+            "10 - (4 - 3) = len;10 - (4 - 3) = len",
+            "ip6[6:1]==0;ip6[6 : 1] == 0"})
+    void followsLibpcapPrecedenceAndImpliedQualifiers(String in, String expected) throws Exception {
+        assertEquals(expected, FilterPrinter.print(FilterParser.parse(in)));
+    }
+
+    @Test
+    void buildsTypedNodes() throws Exception {
+        FilterNode t = FilterParser.parse("tcp src port 5201 and tcp[13] & 2 != 0 and vlan 7");
+        And outer = assertInstanceOf(And.class, t);
+        assertInstanceOf(Verbatim.class, outer.right());
+        And inner = assertInstanceOf(And.class, outer.left());
+        assertEquals(new Primitive("tcp", "src", "port", "5201"), inner.left());
+        assertInstanceOf(Relation.class, inner.right());
+        assertInstanceOf(Or.class, FilterParser.parse("src or dst host x or y"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"tcp port|8", "host 10.0.0.1 and (port 22 or|29", "tcp[13 & 2 != 0|3",
+            "(tcp|4", "port 80 )|8", "tcp and|7", "#|0", "''|0"})
+    void reportsWhereItFails(String filter, int position) {
+        FilterSyntaxException e = assertThrows(FilterSyntaxException.class, () -> FilterParser.parse(filter));
+        assertEquals(position, e.position(), e.getMessage());
+    }
+}
