@@ -17,7 +17,8 @@ public final class CraftedSamples {
     /** One line per family of cases. */
     static final List<CraftedCaseSource> SOURCES = List.of(
             new IpCraftedCases(),
-            new TransportCraftedCases()
+            new TransportCraftedCases(),
+            new AuditCraftedCases()
     );
 
     /** Fixed so regenerated files are byte-identical: 2023-11-14T22:13:20Z. */
