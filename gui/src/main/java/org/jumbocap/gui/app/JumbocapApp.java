@@ -1,0 +1,61 @@
+package org.jumbocap.gui.app;
+
+import javafx.application.Application;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import org.jumbocap.gui.engine.CoreBackend;
+import org.jumbocap.gui.live.LiveCaptureProvider;
+import org.jumbocap.gui.model.CaptureViewModel;
+import org.jumbocap.gui.service.RecentFiles;
+import org.jumbocap.gui.view.MainView;
+import org.jumbocap.gui.view.Theme;
+
+/** The viewer application: one window over one capture. */
+public class JumbocapApp extends Application {
+    private CaptureViewModel model;
+
+    @Override
+    public void start(Stage stage) {
+        LaunchOptions options = LaunchOptions.parse(getParameters().getRaw());
+        model = new CaptureViewModel(new CoreBackend());
+        MainView view = new MainView(model, RecentFiles.standard(), LiveCaptureProvider.discover());
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(view, Math.min(1360, screen.getWidth()), Math.min(860, screen.getHeight()));
+        stage.setScene(scene);
+        if (screen.getWidth() <= 1440) {
+            // small screens (and window managers that ignore maximise requests): fill the screen
+            stage.setX(screen.getMinX());
+            stage.setY(screen.getMinY());
+            stage.setWidth(screen.getWidth());
+            stage.setHeight(screen.getHeight());
+        }
+        view.setTheme(Theme.parse(options.theme()));
+        stage.titleProperty().bind(model.titleProperty());
+        stage.show();
+        if (options.file() != null) {
+            view.open(options.file());
+            view.whenIdle(m -> afterOpen(view, options));
+        }
+    }
+
+    private static void afterOpen(MainView view, LaunchOptions options) {
+        if (options.filter() != null) {
+            view.filterBar().apply(options.filter());
+        }
+        view.whenIdle(m -> {
+            if (options.select() > 0) {
+                view.goToFrame(options.select());
+            }
+            if (options.statistics()) {
+                view.showStatistics();
+            }
+        });
+    }
+
+    @Override
+    public void stop() {
+        if (model != null) {
+            model.close();
+        }
+    }
+}

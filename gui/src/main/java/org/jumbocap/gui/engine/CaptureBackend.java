@@ -1,0 +1,79 @@
+package org.jumbocap.gui.engine;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.jumbocap.fast.FastSummary;
+import org.jumbocap.io.CaptureReader;
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.tree.FrameTree;
+
+/**
+ * Everything the viewer asks of the dissector core, in one place: the GUI never parses bytes itself.
+ * {@link CoreBackend} is the real one; tests may substitute another.
+ */
+public interface CaptureBackend {
+    /** Opens a capture file of any supported format for streaming reads and seeks. */
+    CaptureReader open(Path file) throws IOException;
+
+    /** A summarizer for one thread (summarizers reuse state and are not thread-safe). */
+    FrameSummarizer newSummarizer();
+
+    /** The full tree of one frame; thread-safe. */
+    FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos);
+
+    /** Compiles a display filter. */
+    CompiledFilter compileFilter(String text) throws FilterSyntaxError;
+
+    /** Opens a writer for saving frames. */
+    FrameSink create(Path file, SaveFormat format, int linkType) throws IOException;
+
+    /** Fast-path decoding of one frame into a reused summary. */
+    interface FrameSummarizer {
+        void decode(FrameRecord frame, FastSummary into);
+    }
+
+    /** A compiled display filter as the viewer uses it. */
+    interface CompiledFilter {
+        String text();
+
+        /** True when {@link #matches(FastSummary)} answers without a tree. */
+        boolean canUseFastPath();
+
+        boolean matches(FastSummary summary);
+
+        boolean matches(FrameTree tree);
+    }
+
+    /** Destination of saved frames. */
+    interface FrameSink extends AutoCloseable {
+        void write(FrameRecord frame) throws IOException;
+
+        @Override
+        void close() throws IOException;
+    }
+
+    enum SaveFormat {
+        PCAP("pcap", "*.pcap"),
+        PCAPNG("pcapng", "*.pcapng");
+
+        private final String label;
+        private final String glob;
+
+        SaveFormat(String label, String glob) {
+            this.label = label;
+            this.glob = glob;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        public String glob() {
+            return glob;
+        }
+
+        public static SaveFormat forFile(Path file) {
+            return file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".pcapng") ? PCAPNG : PCAP;
+        }
+    }
+}

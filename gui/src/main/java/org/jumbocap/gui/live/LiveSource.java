@@ -1,0 +1,28 @@
+package org.jumbocap.gui.live;
+
+import java.io.IOException;
+import java.util.function.Consumer;
+import org.jumbocap.io.FrameRecord;
+
+/**
+ * One running live capture as the viewer sees it. The launcher plugs in the real one (pcap4j); tests use a
+ * fake. Frames are handed over on the source's own thread and the record may be reused after the call.
+ */
+public interface LiveSource extends AutoCloseable {
+    /** Starts delivering frames to {@code sink} on a thread the source owns. */
+    void start(Consumer<FrameRecord> sink) throws IOException;
+
+    /** Stops delivering; frames already handed over stay. Safe to call twice. */
+    void stop();
+
+    /** Frames the capture received so far (kernel count where known). */
+    long received();
+
+    /** Frames the kernel or the source dropped. */
+    long dropped();
+
+    @Override
+    default void close() {
+        stop();
+    }
+}

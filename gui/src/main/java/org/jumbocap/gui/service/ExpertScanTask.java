@@ -1,0 +1,59 @@
+package org.jumbocap.gui.service;
+
+import java.util.List;
+import org.jumbocap.expert.ExpertItem;
+import org.jumbocap.expert.Severity;
+import org.jumbocap.gui.engine.CaptureBackend;
+import org.jumbocap.gui.model.ExpertSummary;
+import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.tree.FrameTree;
+import javafx.concurrent.Task;
+
+/**
+ * Dissects every frame fully in the background after the fast pass listed them: it fills each row's
+ * worst expert severity (which colours the row) and the expert summary of the statistics view.
+ */
+public final class ExpertScanTask extends Task<ExpertSummary> {
+    private final CaptureBackend backend;
+    private final FrameStore store;
+    private final List<PacketRow> rows;
+
+    /** @param rows the listed rows in frame order (index = number - 1), a snapshot */
+    public ExpertScanTask(CaptureBackend backend, FrameStore store, List<PacketRow> rows) {
+        this.backend = backend;
+        this.store = store;
+        this.rows = rows;
+    }
+
+    @Override
+    protected ExpertSummary call() throws Exception {
+        ExpertSummary summary = new ExpertSummary();
+        long[] times = {Long.MIN_VALUE, 0};
+        long total = Math.max(1, rows.size());
+        updateMessage("Expert analysis");
+        store.scan(frame -> {
+            long index = frame.number() - 1;
+            if (index < 0 || index >= rows.size()) {
+                return;
+            }
+            if (times[0] == Long.MIN_VALUE) {
+                times[0] = frame.timestampNanos();
+                times[1] = times[0];
+            }
+            FrameTree tree = backend.dissect(frame, times[0], times[1]);
+            times[1] = frame.timestampNanos();
+            Severity worst = null;
+            for (ExpertItem item : tree.experts()) {
+                summary.add(frame.number(), item);
+                if (worst == null || item.severity().compareTo(worst) > 0) {
+                    worst = item.severity();
+                }
+            }
+            rows.get((int) index).setWorstExpert(worst);
+            if ((index & 0xFF) == 0) {
+                updateProgress(index, total);
+            }
+        }, this::isCancelled);
+        return summary;
+    }
+}

@@ -1,0 +1,49 @@
+package org.jumbocap.gui.service;
+
+import java.util.BitSet;
+import org.jumbocap.fast.FastSummary;
+import org.jumbocap.gui.engine.CaptureBackend;
+import org.jumbocap.gui.engine.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.engine.CaptureBackend.FrameSummarizer;
+import javafx.concurrent.Task;
+
+/** Runs a display filter over every stored frame; the result holds the numbers of the frames that match. */
+public final class FilterTask extends Task<BitSet> {
+    private final CaptureBackend backend;
+    private final FrameStore store;
+    private final CompiledFilter filter;
+    private final long expectedFrames;
+
+    public FilterTask(CaptureBackend backend, FrameStore store, CompiledFilter filter, long expectedFrames) {
+        this.backend = backend;
+        this.store = store;
+        this.filter = filter;
+        this.expectedFrames = Math.max(1, expectedFrames);
+    }
+
+    @Override
+    protected BitSet call() throws Exception {
+        BitSet matches = new BitSet();
+        FrameSummarizer summarizer = backend.newSummarizer();
+        FilterEvaluator evaluator = new FilterEvaluator(backend, filter);
+        FastSummary summary = new FastSummary();
+        long[] times = {Long.MIN_VALUE, 0};
+        long[] seen = {0};
+        updateMessage("Filtering: " + filter.text());
+        store.scan(frame -> {
+            if (times[0] == Long.MIN_VALUE) {
+                times[0] = frame.timestampNanos();
+                times[1] = times[0];
+            }
+            summarizer.decode(frame, summary);
+            if (evaluator.test(frame, summary, times[0], times[1]) && frame.number() <= Integer.MAX_VALUE) {
+                matches.set((int) frame.number());
+            }
+            times[1] = frame.timestampNanos();
+            if ((++seen[0] & 0x3FF) == 0) {
+                updateProgress(seen[0], expectedFrames);
+            }
+        }, this::isCancelled);
+        return matches;
+    }
+}

@@ -1,0 +1,70 @@
+package org.jumbocap.gui.service;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.io.FrameRecord;
+
+/** Frames of a live capture, kept as detached copies numbered from 1. */
+public final class MemoryFrameStore implements FrameStore {
+    private final String name;
+    private final List<FrameRecord> frames = new ArrayList<>();
+    private int linkType = -1;
+
+    public MemoryFrameStore(String name) {
+        this.name = name;
+    }
+
+    /** Keeps a copy of the frame, numbering it next; returns the kept copy. */
+    public synchronized FrameRecord append(FrameRecord frame) {
+        FrameRecord copy = frame.copy().withNumber(frames.size() + 1L).withFileOffset(-1);
+        frames.add(copy);
+        if (linkType < 0) {
+            linkType = frame.linkType();
+        }
+        return copy;
+    }
+
+    public synchronized int size() {
+        return frames.size();
+    }
+
+    @Override
+    public synchronized FrameRecord read(PacketRow row) throws IOException {
+        long index = row.number() - 1;
+        if (index < 0 || index >= frames.size()) {
+            throw new IOException("no frame " + row.number());
+        }
+        return frames.get((int) index);
+    }
+
+    @Override
+    public void scan(FrameVisitor visitor, BooleanSupplier cancelled) throws IOException {
+        List<FrameRecord> snapshot;
+        synchronized (this) {
+            snapshot = new ArrayList<>(frames);
+        }
+        for (FrameRecord f : snapshot) {
+            if (cancelled.getAsBoolean()) {
+                return;
+            }
+            visitor.visit(f);
+        }
+    }
+
+    @Override
+    public synchronized int linkType() {
+        return linkType;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public void close() {
+    }
+}

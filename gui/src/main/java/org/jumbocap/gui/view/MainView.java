@@ -1,0 +1,443 @@
+package org.jumbocap.gui.view;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import org.jumbocap.gui.engine.CaptureBackend.SaveFormat;
+import org.jumbocap.gui.engine.FilterSyntaxError;
+import org.jumbocap.gui.live.LiveCaptureProvider;
+import org.jumbocap.gui.model.CaptureViewModel;
+import org.jumbocap.gui.model.FrameDetail;
+import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.gui.service.RecentFiles;
+import org.jumbocap.gui.view.filter.FilterBar;
+import org.jumbocap.gui.view.hex.HexView;
+import org.jumbocap.tree.FieldNode;
+
+/**
+ * The main window's content: menus, the display-filter bar, the packet list over the detail tree and the
+ * hex pane, and a status line with progress. It renders the view model and forwards user actions to it.
+ */
+public final class MainView extends BorderPane {
+    /** Fields selected when a super-packet is shown, first found wins. */
+    private static final List<String> JUMBO_EVIDENCE = List.of("ipv6.opt.jumbo", "ipv6.plen", "ip.len", "jumbo");
+
+    private final CaptureViewModel model;
+    private final RecentFiles recentFiles;
+    private final PacketTable table;
+    private final DetailTree tree = new DetailTree();
+    private final HexView hex = new HexView();
+    private final FilterBar filterBar = new FilterBar();
+    private final Menu recentMenu = new Menu("Open _Recent");
+    private final Label status = new Label();
+    private final Label counts = new Label();
+    private Theme theme = Theme.LIGHT;
+    private LiveCaptureProvider liveProvider;
+    private StatisticsView statisticsView;
+    private LiveCaptureDialog liveDialog;
+    private Alert lastError;
+
+    public MainView(CaptureViewModel model, RecentFiles recentFiles, LiveCaptureProvider liveProvider) {
+        this.model = model;
+        this.recentFiles = recentFiles;
+        this.liveProvider = liveProvider;
+        setId("main-view");
+        getStyleClass().add("main-view");
+        table = new PacketTable(model.shownRows());
+
+        filterBar.setValidator(model::validateFilter);
+        filterBar.setOnApply(this::applyFilter);
+
+        tree.setOnApplyFilter(filterBar::apply);
+        tree.setOnPrepareFilter(text -> {
+            filterBar.setText(text);
+            filterBar.focusEditor();
+        });
+
+        SplitPane lower = new SplitPane(tree, hex);
+        lower.setDividerPositions(0.45);
+        SplitPane main = new SplitPane(table, lower);
+        main.setOrientation(Orientation.VERTICAL);
+        main.setDividerPositions(0.5);
+
+        setTop(new VBox(menuBar(), filterBar));
+        setCenter(main);
+        setBottom(statusBar());
+        wire();
+        installDragAndDrop();
+    }
+
+    private void wire() {
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> model.select(row));
+        model.detailProperty().addListener((obs, old, detail) -> showDetail(detail));
+        tree.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
+            FieldNode field = tree.selectedField();
+            if (field == null || field.length() <= 0) {
+                hex.clearHighlight();
+            } else {
+                hex.highlight(field.offset(), field.length());
+            }
+        });
+        hex.setOnByteClicked(offset -> {
+            FrameDetail detail = model.detailProperty().get();
+            if (detail != null) {
+                FieldNode field = detail.tree().fieldAt(offset);
+                if (field != null) {
+                    tree.reveal(field);
+                }
+            }
+        });
+        model.expertSummaryProperty().addListener((obs, old, summary) -> table.refresh());
+        model.loadErrorProperty().addListener((obs, old, error) -> {
+            if (error != null) {
+                showError("Capture file problem", error
+                        + "\n\nEvery frame before the fault is listed.");
+                model.acknowledgeLoadError();
+            }
+        });
+        status.textProperty().bind(model.statusProperty());
+        counts.textProperty().bind(Bindings.createStringBinding(
+                () -> "Frames: " + model.rows().size() + "   Shown: " + model.shownRows().size(),
+                model.rows(), model.shownRows()));
+    }
+
+    private void showDetail(FrameDetail detail) {
+        if (detail == null) {
+            tree.show(null);
+            hex.setData(null, 0);
+            return;
+        }
+        tree.show(detail.tree());
+        hex.setData(detail.frame().data(), detail.frame().capturedLength());
+        if (detail.tree().find("jumbo") != null) {
+            // Show the bytes that make it a jumbogram: the RFC 2675 option, else the zeroed length field.
+            for (String evidence : JUMBO_EVIDENCE) {
+                FieldNode field = detail.tree().find(evidence);
+                if (field != null) {
+                    tree.reveal(field);
+                    break;
+                }
+            }
+        }
+    }
+
+    private MenuBar menuBar() {
+        MenuItem open = item("_Open\u2026", "Shortcut+O", e -> chooseAndOpen());
+        MenuItem save = item("_Save Shown Frames As\u2026", "Shortcut+S", e -> chooseAndSave());
+        MenuItem quit = item("_Quit", "Shortcut+Q", e -> Platform.exit());
+        refreshRecentMenu(recentFiles.list());
+        Menu file = new Menu("_File", null, open, recentMenu, save, new SeparatorMenuItem(), quit);
+
+        MenuItem goTo = item("_Go to Frame\u2026", "Shortcut+G", e -> askGoToFrame());
+        MenuItem find = item("_Filter\u2026", "Shortcut+F", e -> filterBar.focusEditor());
+        MenuItem first = item("First Frame", "Shortcut+Home", e -> selectIndex(0));
+        MenuItem last = item("Last Frame", "Shortcut+End", e -> selectIndex(table.getItems().size() - 1));
+        Menu go = new Menu("_Go", null, goTo, find, first, last);
+
+        ToggleGroup themes = new ToggleGroup();
+        RadioMenuItem light = new RadioMenuItem("_Light Theme");
+        RadioMenuItem dark = new RadioMenuItem("_Dark Theme");
+        light.setToggleGroup(themes);
+        dark.setToggleGroup(themes);
+        light.setSelected(true);
+        light.setOnAction(e -> setTheme(Theme.LIGHT));
+        dark.setOnAction(e -> setTheme(Theme.DARK));
+        light.setId("menu-theme-light");
+        dark.setId("menu-theme-dark");
+        Menu view = new Menu("_View", null, light, dark);
+
+        MenuItem stats = item("Capture _Statistics\u2026", "Shortcut+Shift+S", e -> showStatistics());
+        Menu statistics = new Menu("_Statistics", null, stats);
+
+        MenuItem live = item("_Live Capture\u2026", "Shortcut+K", e -> showLiveCapture());
+        Menu capture = new Menu("_Capture", null, live);
+
+        MenuBar bar = new MenuBar(file, go, view, statistics, capture);
+        bar.setId("menu-bar");
+        return bar;
+    }
+
+    private MenuItem item(String text, String accelerator, javafx.event.EventHandler<javafx.event.ActionEvent> action) {
+        MenuItem m = new MenuItem(text);
+        if (accelerator != null) {
+            m.setAccelerator(KeyCombination.keyCombination(accelerator));
+        }
+        m.setOnAction(action);
+        return m;
+    }
+
+    private HBox statusBar() {
+        ProgressBar progress = new ProgressBar();
+        progress.setId("progress");
+        progress.setPrefWidth(160);
+        progress.progressProperty().bind(model.progressProperty());
+        progress.visibleProperty().bind(model.busyProperty());
+        Button cancel = new Button("Cancel");
+        cancel.setId("cancel-task");
+        cancel.visibleProperty().bind(model.busyProperty());
+        cancel.setOnAction(e -> model.cancel());
+        Label live = new Label();
+        live.setId("live-counters");
+        live.textProperty().bind(Bindings.createStringBinding(
+                () -> model.liveRunningProperty().get() || model.liveReceivedProperty().get() > 0
+                        ? "Received: " + model.liveReceivedProperty().get() + "  Dropped: " + model.liveDroppedProperty().get()
+                        : "",
+                model.liveRunningProperty(), model.liveReceivedProperty(), model.liveDroppedProperty()));
+        status.setId("status");
+        status.setMinWidth(0);
+        counts.setId("frame-counts");
+        counts.setMinWidth(Region.USE_PREF_SIZE);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox.setHgrow(status, Priority.SOMETIMES);
+        HBox bar = new HBox(8, status, spacer, live, progress, cancel, counts);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    private void installDragAndDrop() {
+        setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(TransferMode.COPY);
+            }
+            e.consume();
+        });
+        setOnDragDropped(e -> {
+            List<File> files = e.getDragboard().getFiles();
+            boolean ok = files != null && !files.isEmpty();
+            if (ok) {
+                open(files.get(0).toPath());
+            }
+            e.setDropCompleted(ok);
+            e.consume();
+        });
+    }
+
+    // ---- actions ---------------------------------------------------------------------------------
+
+    /** Opens a capture file and notes it in the recent list. */
+    public void open(Path file) {
+        model.open(file);
+        refreshRecentMenu(recentFiles.add(file));
+    }
+
+    private void applyFilter(String text) {
+        try {
+            model.applyFilter(text);
+        } catch (FilterSyntaxError e) {
+            showError("Display filter", e.getMessage());
+        }
+    }
+
+    /** Selects frame {@code number} if the filter shows it; false otherwise. */
+    public boolean goToFrame(long number) {
+        PacketRow row = model.row(number);
+        if (row == null || !table.reveal(row)) {
+            model.select(null);
+            return false;
+        }
+        table.requestFocus();
+        return true;
+    }
+
+    public void setTheme(Theme next) {
+        theme = next;
+        if (getScene() != null) {
+            theme.applyTo(getScene());
+        }
+        if (statisticsView != null) {
+            statisticsView.setTheme(next);
+        }
+    }
+
+    public Theme theme() {
+        return theme;
+    }
+
+    public void setLiveProvider(LiveCaptureProvider provider) {
+        this.liveProvider = provider;
+    }
+
+    public void showStatistics() {
+        if (statisticsView == null) {
+            statisticsView = new StatisticsView(model, filterBar::apply, window());
+        }
+        statisticsView.setTheme(theme);
+        statisticsView.showAndRefresh();
+    }
+
+    public void showLiveCapture() {
+        if (liveDialog == null) {
+            liveDialog = new LiveCaptureDialog(model, liveProvider, window());
+        }
+        liveDialog.setTheme(theme);
+        liveDialog.show();
+    }
+
+    private void chooseAndOpen() {
+        FileChooser chooser = captureChooser("Open Capture");
+        File f = chooser.showOpenDialog(window());
+        if (f != null) {
+            open(f.toPath());
+        }
+    }
+
+    private void chooseAndSave() {
+        if (!model.hasFrames()) {
+            return;
+        }
+        FileChooser chooser = captureChooser("Save Shown Frames");
+        chooser.getExtensionFilters().setAll(
+                new FileChooser.ExtensionFilter("pcap", SaveFormat.PCAP.glob()),
+                new FileChooser.ExtensionFilter("pcapng", SaveFormat.PCAPNG.glob()));
+        File f = chooser.showSaveDialog(window());
+        if (f != null) {
+            SaveFormat format = chooser.getSelectedExtensionFilter() != null
+                    && chooser.getSelectedExtensionFilter().getDescription().equals("pcapng") ? SaveFormat.PCAPNG
+                    : SaveFormat.forFile(f.toPath());
+            model.saveShown(f.toPath(), format, error -> {
+                if (error != null) {
+                    showError("Save failed", error);
+                }
+            });
+        }
+    }
+
+    private FileChooser captureChooser(String title) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.getExtensionFilters().addAll(
+                new FileChooser.ExtensionFilter("Captures", "*.pcap", "*.pcapng", "*.cap", "*.pcap.gz"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        List<Path> recent = recentFiles.list();
+        if (!recent.isEmpty() && recent.get(0).getParent() != null && recent.get(0).getParent().toFile().isDirectory()) {
+            chooser.setInitialDirectory(recent.get(0).getParent().toFile());
+        }
+        return chooser;
+    }
+
+    private void askGoToFrame() {
+        TextInputDialog dialog = new TextInputDialog();
+        dialog.initOwner(window());
+        dialog.setTitle("Go to Frame");
+        dialog.setHeaderText(null);
+        dialog.setContentText("Frame number:");
+        dialog.showAndWait().ifPresent(text -> {
+            try {
+                if (!goToFrame(Long.parseLong(text.strip()))) {
+                    showError("Go to Frame", "Frame " + text.strip() + " is not in the list (filtered out or past the end)");
+                }
+            } catch (NumberFormatException e) {
+                showError("Go to Frame", "Not a frame number: " + text);
+            }
+        });
+    }
+
+    private void selectIndex(int index) {
+        if (index >= 0 && index < table.getItems().size()) {
+            table.getSelectionModel().clearAndSelect(index);
+            table.scrollTo(index);
+        }
+    }
+
+    private void refreshRecentMenu(List<Path> recent) {
+        recentMenu.getItems().clear();
+        for (Path p : recent) {
+            MenuItem m = new MenuItem(p.toString());
+            m.setMnemonicParsing(false);
+            m.setOnAction(e -> open(p));
+            recentMenu.getItems().add(m);
+        }
+        recentMenu.setDisable(recent.isEmpty());
+    }
+
+    private void showError(String title, String message) {
+        Alert alert = new Alert(Alert.AlertType.ERROR, message);
+        alert.setTitle(title);
+        alert.setHeaderText(title);
+        if (window() != null) {
+            alert.initOwner(window());
+        }
+        alert.getDialogPane().setId("error-dialog");
+        alert.getDialogPane().setMinHeight(Region.USE_PREF_SIZE);
+        lastError = alert;
+        alert.show();
+    }
+
+    private Window window() {
+        Scene scene = getScene();
+        return scene == null ? null : scene.getWindow();
+    }
+
+    // ---- for the application and tests ----------------------------------------------------------
+
+    public PacketTable table() {
+        return table;
+    }
+
+    public DetailTree tree() {
+        return tree;
+    }
+
+    public HexView hex() {
+        return hex;
+    }
+
+    public FilterBar filterBar() {
+        return filterBar;
+    }
+
+    /** The last error dialog shown, or null. */
+    public Alert lastError() {
+        return lastError;
+    }
+
+    public CaptureViewModel model() {
+        return model;
+    }
+
+    /** Runs an action once the current task (reading a file) has ended. */
+    public void whenIdle(Consumer<CaptureViewModel> action) {
+        if (!model.isBusy()) {
+            action.accept(model);
+            return;
+        }
+        model.busyProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> busy, Boolean was, Boolean now) {
+                if (!now) {
+                    busy.removeListener(this);
+                    action.accept(model);
+                }
+            }
+        });
+    }
+}

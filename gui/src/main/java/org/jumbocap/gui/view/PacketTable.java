@@ -1,0 +1,147 @@
+package org.jumbocap.gui.view;
+
+import java.util.Comparator;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.SortedList;
+import javafx.geometry.Pos;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import org.jumbocap.expert.Severity;
+import org.jumbocap.gui.model.PacketRow;
+
+/**
+ * The packet list: a virtualised, sortable table over precomputed rows. Jumbograms and BIG TCP
+ * super-packets get their own row colour and show kind and real length; rows with expert errors are red,
+ * warnings yellow. Cells only read row fields.
+ */
+public final class PacketTable extends TableView<PacketRow> {
+    private final SortedList<PacketRow> sorted;
+
+    public PacketTable(ObservableList<PacketRow> rows) {
+        setId("packet-table");
+        getStyleClass().add("packet-table");
+        sorted = new SortedList<>(rows);
+        sorted.comparatorProperty().bind(comparatorProperty());
+        setItems(sorted);
+        setFixedCellSize(22);
+        setTableMenuButtonVisible(true);
+        setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        setPlaceholder(new javafx.scene.control.Label("Open a capture (Ctrl+O), drop a file here, or start a live capture"));
+
+        getColumns().add(column("No.", "col-number", 64, PacketRow::number, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
+        getColumns().add(column("Time", "col-time", 100, PacketRow::relativeNanos, Long::compare, Pos.CENTER_RIGHT,
+                ns -> String.format(java.util.Locale.ROOT, "%.6f", ns / 1e9)));
+        getColumns().add(column("Source", "col-source", 190, PacketRow::source, String::compareTo, Pos.CENTER_LEFT, s -> s));
+        getColumns().add(column("Destination", "col-destination", 190, PacketRow::destination, String::compareTo,
+                Pos.CENTER_LEFT, s -> s));
+        getColumns().add(column("Protocol", "col-protocol", 72, PacketRow::protocol, String::compareTo, Pos.CENTER_LEFT, s -> s));
+        getColumns().add(column("Length", "col-length", 80, PacketRow::length, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
+        TableColumn<PacketRow, PacketRow> jumbo = new TableColumn<>("Jumbo");
+        jumbo.setId("col-jumbo");
+        jumbo.setPrefWidth(190);
+        jumbo.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        jumbo.setComparator(Comparator.comparingLong(r -> r.isJumbo() ? r.realLength() : -1));
+        jumbo.setCellFactory(c -> new JumboCell());
+        getColumns().add(jumbo);
+        getColumns().add(column("Info", "col-info", 520, PacketRow::info, String::compareTo, Pos.CENTER_LEFT, s -> s));
+
+        setRowFactory(t -> new PacketTableRow());
+    }
+
+    /** The row list in the order shown (sorted). */
+    public SortedList<PacketRow> sortedRows() {
+        return sorted;
+    }
+
+    /** The column with an id, for tests and the sort shortcuts. */
+    public TableColumn<PacketRow, ?> column(String id) {
+        for (TableColumn<PacketRow, ?> c : getColumns()) {
+            if (id.equals(c.getId())) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException(id);
+    }
+
+    /** Selects and shows a row if it is listed; false otherwise. */
+    public boolean reveal(PacketRow row) {
+        int index = sorted.indexOf(row);
+        if (index < 0) {
+            return false;
+        }
+        getSelectionModel().clearAndSelect(index);
+        scrollTo(Math.max(0, index - 3));
+        return true;
+    }
+
+    private static <T> TableColumn<PacketRow, T> column(String title, String id, double width, Function<PacketRow, T> value,
+                                                        Comparator<T> order, Pos alignment, Function<T, String> text) {
+        TableColumn<PacketRow, T> c = new TableColumn<>(title);
+        c.setId(id);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        c.setComparator(order);
+        c.setCellFactory(col -> new TableCell<>() {
+            {
+                setAlignment(alignment);
+            }
+
+            @Override
+            protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : text.apply(item));
+            }
+        });
+        return c;
+    }
+
+    /** "ipv6-hbh · 185 034 B" for super-packets, empty for ordinary rows. */
+    private static final class JumboCell extends TableCell<PacketRow, PacketRow> {
+        private final Tooltip tooltip = new Tooltip();
+
+        @Override
+        protected void updateItem(PacketRow row, boolean empty) {
+            super.updateItem(row, empty);
+            if (empty || row == null || !row.isJumbo()) {
+                setText(null);
+                setTooltip(null);
+                return;
+            }
+            setText(row.jumboKind().label() + " \u00b7 " + String.format(java.util.Locale.ROOT, "%,d", row.realLength()) + " B");
+            tooltip.setText("Real layer-3 payload length " + row.realLength() + " bytes (" + row.jumboKind().label()
+                    + "); the IP header's own length field says 0");
+            setTooltip(tooltip);
+        }
+    }
+
+    /** Colours a row by what it is: super-packet, expert error, expert warning. */
+    private static final class PacketTableRow extends TableRow<PacketRow> {
+        private static final String[] CLASSES = {"row-jumbo", "row-expert-error", "row-expert-warn", "row-cut"};
+
+        @Override
+        protected void updateItem(PacketRow row, boolean empty) {
+            super.updateItem(row, empty);
+            getStyleClass().removeAll(CLASSES);
+            if (empty || row == null) {
+                return;
+            }
+            // The jumbo mark stays under an expert colour: the stylesheet draws it as a left bar too.
+            if (row.isJumbo()) {
+                getStyleClass().add("row-jumbo");
+            } else if (row.capturedLength() < row.length()) {
+                getStyleClass().add("row-cut");
+            }
+            Severity worst = row.worstExpert();
+            if (worst == Severity.ERROR) {
+                getStyleClass().add("row-expert-error");
+            } else if (worst == Severity.WARN) {
+                getStyleClass().add("row-expert-warn");
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package org.jumbocap.gui.view;
+
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.control.Label;
+import javafx.scene.shape.Line;
+
+/**
+ * Super-packet size histogram: frames per size bin, jumbo frames as a second series, and a dashed marker
+ * on the 64 KiB limit of classic IP between the bins below and above it.
+ */
+public final class SizeHistogramChart extends BarChart<String, Number> {
+    private final Line marker = new Line();
+    private final Label markerLabel = new Label("64 KiB");
+    private String firstAboveLimit;
+
+    public SizeHistogramChart() {
+        super(new CategoryAxis(), new NumberAxis());
+        setId("size-histogram");
+        getXAxis().setLabel("Frame length (bytes)");
+        getYAxis().setLabel("Frames");
+        setAnimated(false);
+        setBarGap(1);
+        setCategoryGap(6);
+        marker.getStyleClass().add("limit-marker");
+        markerLabel.getStyleClass().add("limit-marker-label");
+        marker.setManaged(false);
+        markerLabel.setManaged(false);
+        getPlotChildren().addAll(marker, markerLabel);
+    }
+
+    /** Names the first category above the limit; the marker is drawn on its left edge. */
+    public void setFirstAboveLimit(String category) {
+        this.firstAboveLimit = category;
+        requestChartLayout();
+    }
+
+    @Override
+    protected void layoutPlotChildren() {
+        super.layoutPlotChildren();
+        CategoryAxis x = (CategoryAxis) getXAxis();
+        if (firstAboveLimit == null || !x.getCategories().contains(firstAboveLimit)) {
+            marker.setVisible(false);
+            markerLabel.setVisible(false);
+            return;
+        }
+        double centre = x.getDisplayPosition(firstAboveLimit);
+        double edge = centre - x.getCategorySpacing() / 2;
+        double height = ((NumberAxis) getYAxis()).getHeight();
+        marker.setStartX(edge);
+        marker.setEndX(edge);
+        marker.setStartY(0);
+        marker.setEndY(height);
+        marker.setVisible(true);
+        marker.toFront();
+        markerLabel.autosize();
+        markerLabel.relocate(edge + 4, 2);
+        markerLabel.setVisible(true);
+        markerLabel.toFront();
+    }
+}

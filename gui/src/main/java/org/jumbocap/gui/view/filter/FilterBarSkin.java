@@ -1,0 +1,113 @@
+package org.jumbocap.gui.view.filter;
+
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.SkinBase;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+
+/**
+ * An editable combo box (the history is its dropdown) coloured green or red as the filter validates, an
+ * Apply and a Clear button, and the error with its column beside them.
+ */
+public class FilterBarSkin extends SkinBase<FilterBar> {
+    private final ComboBox<String> combo = new ComboBox<>();
+    private final Label error = new Label();
+    private boolean syncing;
+
+    public FilterBarSkin(FilterBar bar) {
+        super(bar);
+        combo.setEditable(true);
+        combo.setId("display-filter");
+        combo.setPromptText("Display filter, e.g.  jumbo  or  tcp.len > 65535");
+        combo.setItems(bar.getHistory());
+        combo.setMaxWidth(Double.MAX_VALUE);
+        combo.getStyleClass().add("filter-combo");
+        HBox.setHgrow(combo, Priority.ALWAYS);
+        TextField editor = combo.getEditor();
+        editor.setId("display-filter-text");
+
+        editor.textProperty().addListener((obs, old, now) -> {
+            if (!syncing) {
+                syncing = true;
+                bar.setText(now);
+                syncing = false;
+            }
+        });
+        bar.textProperty().addListener((obs, old, now) -> {
+            if (!syncing && !now.equals(editor.getText())) {
+                syncing = true;
+                editor.setText(now);
+                editor.positionCaret(now.length());
+                syncing = false;
+            }
+        });
+        combo.valueProperty().addListener((obs, old, picked) -> {
+            if (picked != null && !syncing && combo.isShowing()) {
+                bar.apply(picked);
+            }
+        });
+        editor.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                if (!bar.apply()) {
+                    // point at the fault
+                    editor.positionCaret(Math.min(editor.getLength(), Math.max(0, bar.errorColumnProperty().get())));
+                }
+                e.consume();
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                bar.setText("");
+            }
+        });
+
+        Button apply = new Button("Apply");
+        apply.setId("filter-apply");
+        apply.setOnAction(e -> bar.apply());
+        apply.disableProperty().bind(bar.validityProperty().isEqualTo(FilterBar.Validity.INVALID));
+        Button clear = new Button("Clear");
+        clear.setId("filter-clear");
+        clear.setOnAction(e -> bar.clear());
+
+        error.setId("filter-error");
+        error.getStyleClass().add("filter-error");
+        error.textProperty().bind(bar.errorProperty());
+        error.setMinWidth(0);
+        error.setMaxWidth(520);
+        error.setTooltip(new Tooltip());
+        error.getTooltip().textProperty().bind(bar.errorProperty());
+        error.visibleProperty().bind(bar.errorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+
+        bar.validityProperty().addListener((obs, old, validity) -> styleFor(validity));
+        styleFor(bar.getValidity());
+
+        Label caption = new Label("Filter:");
+        HBox box = new HBox(6, caption, combo, apply, clear, error);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.getStyleClass().add("filter-bar-box");
+        getChildren().add(box);
+    }
+
+    private void styleFor(FilterBar.Validity validity) {
+        TextField editor = combo.getEditor();
+        editor.getStyleClass().removeAll("filter-valid", "filter-invalid");
+        combo.getStyleClass().removeAll("filter-valid", "filter-invalid");
+        if (validity == FilterBar.Validity.VALID) {
+            editor.getStyleClass().add("filter-valid");
+            combo.getStyleClass().add("filter-valid");
+        } else if (validity == FilterBar.Validity.INVALID) {
+            editor.getStyleClass().add("filter-invalid");
+            combo.getStyleClass().add("filter-invalid");
+        }
+    }
+
+    /** Puts the keyboard focus in the text field (Ctrl+F). */
+    public void focusEditor() {
+        combo.getEditor().requestFocus();
+        combo.getEditor().selectAll();
+    }
+}

@@ -1,0 +1,108 @@
+package org.jumbocap.gui.view.hex;
+
+import java.util.function.IntConsumer;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.scene.control.Control;
+import javafx.scene.control.Skin;
+
+/**
+ * Hex and ASCII view of one frame's bytes, 16 to a line. Only the visible lines exist as nodes (the skin
+ * uses a virtualised list), so a 512 KiB super-packet scrolls as smoothly as a 60-byte ACK. A byte range
+ * can be highlighted; clicking a byte reports its offset.
+ */
+public class HexView extends Control {
+    public static final int BYTES_PER_LINE = 16;
+
+    private final ReadOnlyObjectWrapper<HexData> data = new ReadOnlyObjectWrapper<>(this, "data", HexData.EMPTY);
+    private final ReadOnlyIntegerWrapper highlightStart = new ReadOnlyIntegerWrapper(this, "highlightStart", -1);
+    private final ReadOnlyIntegerWrapper highlightLength = new ReadOnlyIntegerWrapper(this, "highlightLength", 0);
+    private final ObjectProperty<IntConsumer> onByteClicked = new SimpleObjectProperty<>(this, "onByteClicked");
+
+    /** The bytes shown: an array and how many of its bytes are valid. */
+    public record HexData(byte[] bytes, int length) {
+        public static final HexData EMPTY = new HexData(new byte[0], 0);
+
+        public int lines() {
+            return (length + BYTES_PER_LINE - 1) / BYTES_PER_LINE;
+        }
+    }
+
+    public HexView() {
+        getStyleClass().add("hex-view");
+    }
+
+    /** Shows {@code length} bytes of {@code bytes} (the array is kept, not copied) and clears the highlight. */
+    public void setData(byte[] bytes, int length) {
+        clearHighlight();
+        data.set(bytes == null ? HexData.EMPTY : new HexData(bytes, Math.min(length, bytes.length)));
+    }
+
+    public ReadOnlyObjectProperty<HexData> dataProperty() {
+        return data.getReadOnlyProperty();
+    }
+
+    public HexData getData() {
+        return data.get();
+    }
+
+    /** Highlights {@code length} bytes from {@code start}, clipped to the data, and scrolls to them. */
+    public void highlight(int start, int length) {
+        int total = data.get().length();
+        if (start < 0 || length <= 0 || start >= total) {
+            clearHighlight();
+            return;
+        }
+        highlightLength.set(0);
+        highlightStart.set(start);
+        highlightLength.set((int) Math.min(length, (long) total - start));
+    }
+
+    public void clearHighlight() {
+        highlightStart.set(-1);
+        highlightLength.set(0);
+    }
+
+    /** First highlighted byte, or -1. */
+    public ReadOnlyIntegerProperty highlightStartProperty() {
+        return highlightStart.getReadOnlyProperty();
+    }
+
+    public int getHighlightStart() {
+        return highlightStart.get();
+    }
+
+    public ReadOnlyIntegerProperty highlightLengthProperty() {
+        return highlightLength.getReadOnlyProperty();
+    }
+
+    public int getHighlightLength() {
+        return highlightLength.get();
+    }
+
+    /** Called with a byte's frame offset when the user clicks it. */
+    public ObjectProperty<IntConsumer> onByteClickedProperty() {
+        return onByteClicked;
+    }
+
+    public void setOnByteClicked(IntConsumer handler) {
+        onByteClicked.set(handler);
+    }
+
+    /** Reports a click on a byte to the handler; the behavior calls this. */
+    void fireByteClicked(int offset) {
+        IntConsumer handler = onByteClicked.get();
+        if (handler != null && offset >= 0 && offset < data.get().length()) {
+            handler.accept(offset);
+        }
+    }
+
+    @Override
+    protected Skin<?> createDefaultSkin() {
+        return new HexViewSkin(this);
+    }
+}

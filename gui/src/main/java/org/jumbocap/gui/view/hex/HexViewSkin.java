@@ -1,0 +1,169 @@
+package org.jumbocap.gui.view.hex;
+
+import java.util.AbstractList;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SkinBase;
+import javafx.scene.layout.Pane;
+import javafx.scene.shape.Rectangle;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextBoundsType;
+
+/**
+ * Draws a {@link HexView} as a virtualised list of 16-byte lines. Each visible cell formats its line when
+ * it is shown; the highlight is drawn as rectangles behind the hex and ASCII columns.
+ */
+public class HexViewSkin extends SkinBase<HexView> {
+    static final Font FONT = Font.font("Monospaced", 12);
+    private static final double PADDING = 4;
+
+    private final ListView<Integer> lines = new ListView<>();
+    private final double charWidth;
+    private final double lineHeight;
+    private final HexViewBehavior behavior;
+
+    public HexViewSkin(HexView control) {
+        super(control);
+        Text probe = new Text("0123456789abcdef");
+        probe.setFont(FONT);
+        probe.setBoundsType(TextBoundsType.LOGICAL);
+        charWidth = probe.getLayoutBounds().getWidth() / 16;
+        lineHeight = Math.ceil(probe.getLayoutBounds().getHeight()) + 2;
+        behavior = new HexViewBehavior(control, charWidth);
+
+        lines.getStyleClass().add("hex-lines");
+        lines.setFixedCellSize(lineHeight);
+        lines.setCellFactory(list -> new LineCell());
+        getChildren().add(lines);
+
+        control.dataProperty().addListener((obs, old, data) -> showData(data));
+        control.highlightLengthProperty().addListener((obs, old, length) -> {
+            lines.refresh();
+            scrollToHighlight();
+        });
+        showData(control.getData());
+    }
+
+    /** Width the hex text needs, so the pane can be sized to show whole lines. */
+    public double lineWidth() {
+        return HexLayout.LINE_COLUMNS * charWidth + 2 * PADDING;
+    }
+
+    private void showData(HexView.HexData data) {
+        int count = data.lines();
+        // The line indices are computed, not stored: a list of 30 000 boxed numbers is not needed.
+        ObservableList<Integer> indices = FXCollections.observableList(new AbstractList<>() {
+            @Override
+            public Integer get(int index) {
+                return index;
+            }
+
+            @Override
+            public int size() {
+                return count;
+            }
+        });
+        lines.setItems(indices);
+        lines.scrollTo(0);
+    }
+
+    private void scrollToHighlight() {
+        int start = getSkinnable().getHighlightStart();
+        if (start < 0) {
+            return;
+        }
+        int line = start / HexView.BYTES_PER_LINE;
+        int visibleLines = (int) Math.max(1, lines.getHeight() / lineHeight) - 1;
+        var flowFirst = firstVisibleLine();
+        if (line < flowFirst || line >= flowFirst + visibleLines) {
+            lines.scrollTo(Math.max(0, line - 2));
+        }
+    }
+
+    private int firstVisibleLine() {
+        for (var node : lines.lookupAll(".hex-line-cell")) {
+            if (node instanceof LineCell cell && !cell.isEmpty() && cell.isVisible()) {
+                return cell.getIndex();
+            }
+        }
+        return 0;
+    }
+
+    @Override
+    public void dispose() {
+        behavior.dispose();
+        super.dispose();
+    }
+
+    /** One hex line: its text over two highlight rectangles. */
+    final class LineCell extends ListCell<Integer> {
+        private final Text text = new Text();
+        private final Rectangle hexMark = new Rectangle();
+        private final Rectangle asciiMark = new Rectangle();
+        private final Pane pane = new Pane(hexMark, asciiMark, text);
+
+        LineCell() {
+            getStyleClass().add("hex-line-cell");
+            text.setFont(FONT);
+            text.getStyleClass().add("hex-text");
+            text.setTextOrigin(javafx.geometry.VPos.TOP);
+            text.setLayoutX(PADDING);
+            text.setLayoutY(1);
+            hexMark.getStyleClass().add("hex-highlight");
+            asciiMark.getStyleClass().add("hex-highlight");
+            hexMark.setManaged(false);
+            asciiMark.setManaged(false);
+            pane.setPadding(Insets.EMPTY);
+            pane.setMinHeight(lineHeight);
+            pane.setPrefHeight(lineHeight);
+            setPadding(Insets.EMPTY);
+            setGraphic(pane);
+            behavior.install(this, text, () -> isEmpty() ? -1 : getIndex());
+        }
+
+        @Override
+        protected void updateItem(Integer item, boolean empty) {
+            super.updateItem(item, empty);
+            setText(null);
+            if (empty || item == null) {
+                text.setText("");
+                hexMark.setVisible(false);
+                asciiMark.setVisible(false);
+                return;
+            }
+            HexView.HexData data = getSkinnable().getData();
+            text.setText(HexLayout.line(data.bytes(), data.length(), item));
+            mark(item);
+        }
+
+        private void mark(int line) {
+            HexView view = getSkinnable();
+            int start = view.getHighlightStart();
+            int end = start + view.getHighlightLength();
+            int lineStart = line * HexView.BYTES_PER_LINE;
+            int from = Math.max(start, lineStart);
+            int to = Math.min(end, lineStart + HexView.BYTES_PER_LINE);
+            if (start < 0 || from >= to) {
+                hexMark.setVisible(false);
+                asciiMark.setVisible(false);
+                return;
+            }
+            int a = from - lineStart;
+            int b = to - 1 - lineStart;
+            place(hexMark, HexLayout.hexColumn(a), HexLayout.hexColumn(b) + 2);
+            place(asciiMark, HexLayout.asciiColumn(a), HexLayout.asciiColumn(b) + 1);
+        }
+
+        private void place(Rectangle r, int fromColumn, int toColumn) {
+            r.setX(PADDING + fromColumn * charWidth);
+            r.setY(0);
+            r.setWidth((toColumn - fromColumn) * charWidth);
+            r.setHeight(lineHeight);
+            r.setVisible(true);
+        }
+    }
+}
