@@ -37,6 +37,19 @@ class ReadCommandTest {
     }
 
     @Test
+    void aFilterOnTheQuotedSegmentOfAnIcmpErrorKeepsTheFrame() {
+        // The fast summary does not see the TCP segment an ICMPv6 error quotes; the tree does. The
+        // filter must fall back to the tree there instead of dropping the frame.
+        String file = Cli.SAMPLES.resolve("crafted/transport-icmpv6-packet-too-big-jumbo.pcap").toString();
+        Cli.Result r = Cli.run("read", "-Y", "tcp.port == 5201", file);
+        assertEquals(0, r.code(), r.err());
+        assertEquals(1, r.outLines().size(), r.out());
+        // The line describes the ICMPv6 error itself, not the quoted jumbogram.
+        assertTrue(r.outLines().get(0).contains("ICMPv6"), r.out());
+        assertFalse(MARK.matcher(r.outLines().get(0)).find(), r.out());
+    }
+
+    @Test
     void jumbogramsCarryTheirRealLengthAsTsharkReadsIt() {
         Path sample = Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap");
         List<String[]> tsv = Cli.tsharkFields(sample);

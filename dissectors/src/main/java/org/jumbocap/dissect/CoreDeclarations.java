@@ -3,10 +3,11 @@ package org.jumbocap.dissect;
 import java.util.ArrayList;
 import java.util.List;
 import org.jumbocap.expert.ExpertDef;
+import org.jumbocap.expert.ExpertFields;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.jumbo.JumboFields;
 
-/** Declarations that belong to no single protocol: the frame, data, and the jumbogram verdict. */
+/** Declarations that belong to no single protocol: the frame, data, the jumbogram verdict, expert items. */
 final class CoreDeclarations {
     private CoreDeclarations() {
     }
@@ -14,6 +15,7 @@ final class CoreDeclarations {
     static List<FieldDef> fields() {
         List<FieldDef> out = new ArrayList<>(Declarations.fields(FrameFields.class));
         out.addAll(Declarations.fields(JumboFields.class));
+        out.addAll(ExpertFields.all());
         return out;
     }
 

@@ -9,16 +9,20 @@ import org.jumbocap.jumbo.JumboRules;
  * The fast path: decodes just enough of a frame to fill a reusable {@link FastSummary} (flow, lengths,
  * jumbogram kind, TCP/UDP header facts) without building a tree and without allocating. Like gopacket's
  * DecodingLayerParser it knows a fixed set of layers: Ethernet with any 802.1Q / 802.1ad tags, Linux
- * cooked v1 and v2, raw IP, null/loopback, IPv4, IPv6 with its extension-header chain, TCP, UDP and
- * VXLAN / Geneve tunnels, which it enters so the summary describes the innermost packet.
+ * cooked v1 and v2, raw IP, null/loopback, IPv4, IPv6 with its extension-header chain, TCP, UDP, and
+ * the VXLAN, Geneve and IP-in-IP tunnels, which it enters so the summary describes the innermost packet.
  *
- * <p>Every walk is bounded (tags, extension headers, tunnel depth) and every read is checked against
- * the captured length: a short capture sets {@link FastSummary#truncated} instead of throwing. Real
- * lengths of zero-length IP headers come from {@link JumboRules} so the fast path and the tree agree.
- * Stateless, so one instance may be shared by threads as long as each has its own summary.
+ * <p>It follows the full dissectors' length rules: a layer's length is what the layer below carried, an
+ * IP header claiming more is cut to that, and real lengths of zero-length IP headers come from {@link
+ * JumboRules}, so summary and tree agree (tests compare them on every sample frame). Every walk is
+ * bounded (tags, extension headers, tunnel depth) and every read is checked against the captured length:
+ * a short capture sets {@link FastSummary#truncated} instead of throwing, and where the tree would show
+ * more than the summary can say (an ICMP error's quoted packet, a partly captured header) it sets
+ * {@link FastSummary#incomplete}. Stateless: one instance may be shared by threads, each with its own
+ * summary.
  */
 public final class FastDecoder {
-    /** Tunnels (VXLAN, Geneve) the decoder enters before it stops. */
+    /** Nested tunnels (VXLAN, Geneve, IP-in-IP) the decoder enters before it stops. */
     public static final int MAX_TUNNEL_DEPTH = 4;
     /** VLAN tags followed in one Ethernet header. */
     public static final int MAX_VLAN_TAGS = 8;
@@ -39,16 +43,16 @@ public final class FastDecoder {
     private static final int ICMP = 1;
     private static final int IPIP = 4;
     private static final int TCP = 6;
-    private static final int IPV6_IN_IP = 41;
-    private static final int ESP = 50;
-    private static final int ICMPV6 = 58;
-    private static final int NO_NEXT_HEADER = 59;
-    private static final int MOBILITY = 135;
     private static final int UDP = 17;
+    private static final int IPV6_IN_IP = 41;
     private static final int ROUTING = 43;
     private static final int FRAGMENT = 44;
+    private static final int ESP = 50;
     private static final int AUTH = 51;
+    private static final int ICMPV6 = 58;
+    private static final int NO_NEXT_HEADER = 59;
     private static final int DEST_OPTS = 60;
+    private static final int MOBILITY = 135;
     private static final int JUMBO_OPTION = 0xC2;
 
     /** Decodes a record from a capture reader; the record's array is read, never kept. */

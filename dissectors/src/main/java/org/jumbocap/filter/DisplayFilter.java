@@ -1,5 +1,6 @@
 package org.jumbocap.filter;
 
+import org.jumbocap.expert.ExpertFields;
 import java.util.ArrayList;
 import java.util.List;
 import org.jumbocap.dissect.DissectorRegistry;
@@ -15,8 +16,10 @@ import org.jumbocap.field.FieldRegistry;
  * {@code (?-i)} makes it case-sensitive), {@code in {v1, v2, lo..hi}} and {@code not in};
  * {@code && || ^^ !} or {@code and or xor not} with precedence not, and, xor, or; parentheses. Literals:
  * decimal or 0x numbers (a leading 0 is decimal, not octal), true/false, value names ({@code
- * expert.severity >= warn}), IPv4/IPv6 addresses with optional /prefix, MAC addresses, quoted strings.
- * The empty filter passes every frame.
+ * expert.severity >= warn}), IPv4/IPv6 addresses with optional /prefix, MAC addresses, byte strings
+ * (aa:bb:cc), quoted strings with C escapes. The right side may name another field ({@code
+ * frame.cap_len < frame.len}); an unquoted declared field name wins over a bare string. Slices and
+ * functions are not supported. The empty filter passes every frame.
  */
 public final class DisplayFilter {
     private DisplayFilter() {
@@ -45,7 +48,7 @@ public final class DisplayFilter {
     /** The registry's fields plus those expert pseudo-fields it does not declare yet. */
     public static FieldRegistry withExpertFields(FieldRegistry fields) {
         List<FieldDef> all = new ArrayList<>(fields.all());
-        for (FieldDef f : ExpertFilterFields.all()) {
+        for (FieldDef f : ExpertFields.all()) {
             if (!fields.contains(f.name())) {
                 all.add(f);
             }

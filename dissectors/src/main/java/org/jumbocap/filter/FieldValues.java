@@ -1,5 +1,6 @@
 package org.jumbocap.filter;
 
+import org.jumbocap.expert.ExpertFields;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,11 +44,11 @@ final class FieldValues {
             });
         }
         if (!expertSlots.isEmpty()) {
-            Integer any = expertSlots.get(ExpertFilterFields.EXPERT.name());
-            Integer id = expertSlots.get(ExpertFilterFields.ID.name());
-            Integer message = expertSlots.get(ExpertFilterFields.MESSAGE.name());
-            Integer severity = expertSlots.get(ExpertFilterFields.SEVERITY.name());
-            Integer group = expertSlots.get(ExpertFilterFields.GROUP.name());
+            Integer any = expertSlots.get(ExpertFields.EXPERT.name());
+            Integer id = expertSlots.get(ExpertFields.ID.name());
+            Integer message = expertSlots.get(ExpertFields.MESSAGE.name());
+            Integer severity = expertSlots.get(ExpertFields.SEVERITY.name());
+            Integer group = expertSlots.get(ExpertFields.GROUP.name());
             for (ExpertItem e : tree.experts()) {
                 if (any != null) {
                     v.add(any, e.id());

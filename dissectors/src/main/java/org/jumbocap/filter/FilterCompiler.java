@@ -1,5 +1,6 @@
 package org.jumbocap.filter;
 
+import org.jumbocap.expert.ExpertFields;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,8 +19,8 @@ import org.jumbocap.filter.Token.Kind;
 
 /** Type-checks a parsed filter against the declared fields and builds its evaluable form. */
 final class FilterCompiler {
-    private static final Set<String> EXPERT_NAMES = Set.of(ExpertFilterFields.EXPERT.name(), ExpertFilterFields.ID.name(),
-            ExpertFilterFields.MESSAGE.name(), ExpertFilterFields.SEVERITY.name(), ExpertFilterFields.GROUP.name());
+    private static final Set<String> EXPERT_NAMES = Set.of(ExpertFields.EXPERT.name(), ExpertFields.ID.name(),
+            ExpertFields.MESSAGE.name(), ExpertFields.SEVERITY.name(), ExpertFields.GROUP.name());
 
     private final String src;
     private final FieldRegistry fields;
@@ -108,6 +109,10 @@ final class FilterCompiler {
             throw error(r.opColumn(), "'" + def.name() + "' is a protocol or label without a value: test its presence ("
                     + def.name() + ") or compare one of its fields");
         }
+        FieldDef other = fieldOperand(r);
+        if (other != null) {
+            return fieldRelation(r, def, other);
+        }
         ValuePredicate test;
         boolean all = false;
         boolean negate = false;
@@ -132,6 +137,46 @@ final class FilterCompiler {
         }
         FastField fast = FastField.forField(def.name(), type);
         return new FilterNode.Relation(slot(def), fast, test, all, negate);
+    }
+
+    /**
+     * The field a relation compares with, when its right side is an unquoted declared field name with a
+     * value ({@code frame.cap_len < frame.len}); a declared name wins over a bare string literal.
+     */
+    private FieldDef fieldOperand(Ast.Relation r) {
+        if (r.value().quoted() || r.op() == Kind.CONTAINS || r.op() == Kind.MATCHES) {
+            return null;
+        }
+        FieldDef other = fields.find(r.value().text()).orElse(null);
+        if (other == null || other.type() == FieldType.PROTOCOL || other.type() == FieldType.NONE) {
+            return null;
+        }
+        return other;
+    }
+
+    private FilterNode fieldRelation(Ast.Relation r, FieldDef left, FieldDef right) {
+        FieldType a = left.type();
+        FieldType b = right.type();
+        boolean numeric = (a.isInteger() || a == FieldType.DOUBLE) && (b.isInteger() || b == FieldType.DOUBLE);
+        boolean sameKind = a == b && a != FieldType.TIMESTAMP
+                || (a == FieldType.BYTES || a == FieldType.ETHER) && (b == FieldType.BYTES || b == FieldType.ETHER);
+        if (!numeric && !sameKind) {
+            throw error(r.value().column(), "cannot compare " + left.name() + " (" + typeName(a) + ") with "
+                    + right.name() + " (" + typeName(b) + ")");
+        }
+        Kind op = switch (r.op()) {
+            case NE, ALL_EQ, ANY_NE -> Kind.EQ;
+            default -> r.op();
+        };
+        boolean all = r.op() == Kind.NE || r.op() == Kind.ALL_EQ;
+        boolean negate = r.op() == Kind.NE || r.op() == Kind.ANY_NE;
+        FastField fastLeft = FastField.forField(left.name(), a);
+        FastField fastRight = FastField.forField(right.name(), b);
+        boolean fast = fastLeft != null && fastRight != null && fastLeft.kind == FastField.ValueKind.INTEGER
+                && fastRight.kind == FastField.ValueKind.INTEGER;
+        boolean unsigned = a == FieldType.UINT64 && b == FieldType.UINT64;
+        return new FilterNode.FieldRelation(slot(left), slot(right), fast ? fastLeft : null, fast ? fastRight : null,
+                op, all, negate, unsigned);
     }
 
     private FilterNode membership(Ast.Membership m) {

@@ -207,4 +207,99 @@ abstract class FilterNode {
             return fast != null;
         }
     }
+
+    /**
+     * Two fields compared with each other ({@code frame.cap_len < frame.len}): every pair of their
+     * occurrences is tested, with the same any / all rules as {@link Relation}.
+     */
+    static final class FieldRelation extends FilterNode {
+        private final int left;
+        private final int right;
+        private final FastField fastLeft;
+        private final FastField fastRight;
+        private final Token.Kind op;
+        private final boolean all;
+        private final boolean negate;
+        private final boolean unsigned;
+
+        FieldRelation(int left, int right, FastField fastLeft, FastField fastRight, Token.Kind op, boolean all,
+                      boolean negate, boolean unsigned) {
+            this.left = left;
+            this.right = right;
+            this.fastLeft = fastLeft;
+            this.fastRight = fastRight;
+            this.op = op;
+            this.all = all;
+            this.negate = negate;
+            this.unsigned = unsigned;
+        }
+
+        @Override
+        boolean onTree(FieldValues v) {
+            List<Object> a = v.get(left);
+            List<Object> b = v.get(right);
+            if (a.isEmpty() || b.isEmpty()) {
+                return false;
+            }
+            for (Object x : a) {
+                for (Object y : b) {
+                    Integer c = compareValues(x, y, unsigned);
+                    boolean r = (c != null && ValuePredicate.compare(op, c)) != negate;
+                    if (r != all) {
+                        return r;
+                    }
+                }
+            }
+            return all;
+        }
+
+        @Override
+        boolean onFast(FastSummary s) {
+            int n = fastLeft.count(s);
+            int m = fastRight.count(s);
+            if (n == 0 || m == 0) {
+                return false;
+            }
+            for (int i = 0; i < n; i++) {
+                long x = fastLeft.integerAt(s, i);
+                for (int j = 0; j < m; j++) {
+                    long y = fastRight.integerAt(s, j);
+                    int c = unsigned ? Long.compareUnsigned(x, y) : Long.compare(x, y);
+                    boolean r = ValuePredicate.compare(op, c) != negate;
+                    if (r != all) {
+                        return r;
+                    }
+                }
+            }
+            return all;
+        }
+
+        @Override
+        boolean fastCapable() {
+            return fastLeft != null && fastRight != null;
+        }
+
+        /** Order of two tree values of compatible types, or null when they cannot be compared. */
+        static Integer compareValues(Object x, Object y, boolean unsigned) {
+            if (x instanceof Boolean b) {
+                x = b ? 1L : 0L;
+            }
+            if (y instanceof Boolean b) {
+                y = b ? 1L : 0L;
+            }
+            if (x instanceof Long a && y instanceof Long b) {
+                return unsigned ? Long.compareUnsigned(a, b) : Long.compare(a, b);
+            }
+            if (x instanceof Number a && y instanceof Number b) {
+                return Double.compare(a.doubleValue(), b.doubleValue());
+            }
+            if (x instanceof String a && y instanceof String b) {
+                return a.compareTo(b);
+            }
+            if (x instanceof byte[] a && y instanceof byte[] b) {
+                return java.util.Arrays.compareUnsigned(a, b);
+            }
+            return null;
+        }
+    }
 }

@@ -126,34 +126,37 @@ final class Literals {
     }
 
     /**
-     * Bytes written as hex pairs separated by ':', '-' or '.' ("aa:bb:cc", "aa-bb", "0a"), or null. A MAC
-     * address is six of them.
+     * Bytes written as hex pairs separated by ':', '-' or '.' ("aa:bb:cc", "aa-bb", "aabb.ccdd.eeff"),
+     * or unseparated ("0a0b"), or null. A MAC address is six of them; a lone digit between separators
+     * is one byte ("1:2:3").
      */
     static byte[] bytes(String text) {
         if (text.isEmpty()) {
             return null;
         }
         String[] parts = text.split("[:.-]", -1);
-        if (parts.length == 1 && text.length() % 2 == 0 && text.length() > 2) {
-            // separator-less form only for short blobs like "0a0b"; "80" stays a single byte
-            parts = text.split("(?<=\\G..)");
-        }
-        byte[] out = new byte[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            String p = parts[i];
-            if (p.length() != 2 && !(p.length() == 1 && parts.length > 1)) {
-                return null;
-            }
-            int v = 0;
-            for (int j = 0; j < p.length(); j++) {
-                int d = Character.digit(p.charAt(j), 16);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(parts.length);
+        for (String p : parts) {
+            if (p.length() == 1 && parts.length > 1) {
+                int d = Character.digit(p.charAt(0), 16);
                 if (d < 0) {
                     return null;
                 }
-                v = v * 16 + d;
+                out.write(d);
+                continue;
             }
-            out[i] = (byte) v;
+            if (p.isEmpty() || p.length() % 2 != 0) {
+                return null;
+            }
+            for (int j = 0; j < p.length(); j += 2) {
+                int hi = Character.digit(p.charAt(j), 16);
+                int lo = Character.digit(p.charAt(j + 1), 16);
+                if (hi < 0 || lo < 0) {
+                    return null;
+                }
+                out.write(hi << 4 | lo);
+            }
         }
-        return out;
+        return out.toByteArray();
     }
 }

@@ -10,9 +10,15 @@ import org.jumbocap.filter.Token.Kind;
  * {@code or}, {@code xor}, {@code and}, {@code not}; parentheses group.
  */
 final class Parser {
+    /** Bounds that keep the recursive parser, compiler and evaluator far from the stack's limit. */
+    static final int MAX_NESTING = 200;
+    static final int MAX_TESTS = 2000;
+
     private final String src;
     private final List<Token> tokens;
     private int pos;
+    private int nesting;
+    private int tests;
 
     private Parser(String src) {
         this.src = src;
@@ -80,17 +86,34 @@ final class Parser {
 
     private Expr unary() {
         if (peek().is(Kind.NOT)) {
-            next();
-            return new Ast.Not(unary());
+            Token not = next();
+            enter(not);
+            try {
+                return new Ast.Not(unary());
+            } finally {
+                nesting--;
+            }
         }
         return primary();
+    }
+
+    private void enter(Token at) {
+        if (++nesting > MAX_NESTING) {
+            throw error(at, "nested more than " + MAX_NESTING + " deep");
+        }
     }
 
     private Expr primary() {
         Token t = next();
         switch (t.kind()) {
             case LPAREN -> {
-                Expr inner = or();
+                enter(t);
+                Expr inner;
+                try {
+                    inner = or();
+                } finally {
+                    nesting--;
+                }
                 Token close = peek();
                 if (!close.is(Kind.RPAREN)) {
                     if (close.is(Kind.END)) {
@@ -102,6 +125,9 @@ final class Parser {
                 return inner;
             }
             case WORD -> {
+                if (++tests > MAX_TESTS) {
+                    throw error(t, "more than " + MAX_TESTS + " tests in one filter");
+                }
                 return relation(new Ast.FieldRef(t.text(), t.column()));
             }
             case END -> throw error(t, "unexpected end of filter: expected a field name or '('");

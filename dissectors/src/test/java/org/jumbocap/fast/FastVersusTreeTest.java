@@ -57,6 +57,70 @@ class FastVersusTreeTest {
         assertEquals(List.of(), mismatches.subList(0, Math.min(40, mismatches.size())), mismatches.size() + " mismatches");
     }
 
+    /** Frames built here with the header builders: tunnels, tags, chains, jumbo UDP, odd link types. */
+    @Test
+    void craftedFramesAgree() {
+        List<FrameRecord> frames = new ArrayList<>();
+        byte[] inner = Frames.ethernetIpv6Tcp(300, 40000, 5201);
+        org.jumbocap.testing.Bytes vx = Frames.ethernet(org.jumbocap.testing.Bytes.of(), 0x0800);
+        Frames.ipv4(vx, 20 + 8 + 8 + inner.length, 17, 0x4000, 0x0A000001L, 0x0A000002L);
+        Frames.udp(vx, 51000, FastDecoder.VXLAN_PORT, 8 + 8 + inner.length);
+        Frames.vxlan(vx, 42);
+        frames.add(record(vx.bytes(inner).toArray(), 1, -1));
+
+        byte[] inner4 = Frames.ethernetIpv4Tcp(20, 1, 443);
+        org.jumbocap.testing.Bytes gv = Frames.ethernet(org.jumbocap.testing.Bytes.of(), 0x86DD);
+        Frames.ipv6(gv, 8 + 8 + 8 + inner4.length, 17);
+        Frames.udp(gv, 1234, FastDecoder.GENEVE_PORT, 8 + 8 + 8 + inner4.length);
+        Frames.geneve(gv, 2, 0x6558, 7);
+        frames.add(record(gv.bytes(inner4).toArray(), 1, -1));
+
+        org.jumbocap.testing.Bytes qinq = Frames.ethernet(org.jumbocap.testing.Bytes.of(), 0x88A8);
+        Frames.vlanTag(qinq, 10, 0x8100);
+        Frames.vlanTag(qinq, 20, 0x86DD);
+        Frames.ipv6(qinq, 0, 0);
+        Frames.hopByHopJumbo(qinq, 17, 100_000);
+        Frames.udp(qinq, 9000, 9001, 0);
+        frames.add(record(qinq.fill(64, 7).toArray(), 1, 22 + 40 + 100_000));
+
+        org.jumbocap.testing.Bytes chain = Frames.ethernet(org.jumbocap.testing.Bytes.of(), 0x86DD);
+        Frames.ipv6(chain, 8 + 8 + 16 + 24 + 20 + 5, 0);
+        Frames.padOptions(chain, 43, 1);
+        Frames.routing(chain, 60);
+        Frames.padOptions(chain, 51, 2);
+        Frames.auth(chain, 6);
+        Frames.tcp(chain, 100, 200, 1, 0x11);
+        frames.add(record(chain.fill(5, 0).toArray(), 1, -1));
+
+        org.jumbocap.testing.Bytes big4 = Frames.ethernet(org.jumbocap.testing.Bytes.of(), 0x0800);
+        Frames.ipv4(big4, 0, 6, 0x4000);
+        Frames.tcp(big4, 5201, 40000, 99, 0x10);
+        frames.add(record(big4.fill(100, 1).toArray(), 1, 14 + 120_000));
+
+        org.jumbocap.testing.Bytes ip6 = Frames.ipv6(org.jumbocap.testing.Bytes.of(), 20, 6);
+        Frames.tcp(ip6, 11, 22, 5, 0x10);
+        byte[] packet = ip6.toArray();
+        frames.add(record(org.jumbocap.testing.Bytes.of().u32(Integer.reverseBytes(30) & 0xFFFFFFFFL).bytes(packet).toArray(),
+                org.jumbocap.io.LinkTypes.NULL, -1));
+        frames.add(record(org.jumbocap.testing.Bytes.of().u32(10).bytes(packet).toArray(), org.jumbocap.io.LinkTypes.LOOP, -1));
+        frames.add(record(org.jumbocap.testing.Bytes.of().u16(0x86DD).u16(0).u32(1).u16(772).u8(0).u8(6).fill(8, 0)
+                .bytes(packet).toArray(), org.jumbocap.io.LinkTypes.LINUX_SLL2, -1));
+        frames.add(record(packet, org.jumbocap.io.LinkTypes.RAW, -1));
+
+        List<String> mismatches = new ArrayList<>();
+        FastSummary s = new FastSummary();
+        for (FrameRecord rec : frames) {
+            decoder.decode(rec, s);
+            assertTrue(!s.incomplete, rec.toString());
+            compare(s, dissector.dissect(rec), rec + ": ", mismatches);
+        }
+        assertEquals(List.of(), mismatches);
+    }
+
+    private static FrameRecord record(byte[] bytes, int linkType, long originalLength) {
+        return new FrameRecord(1, 0, linkType, bytes, originalLength < 0 ? bytes.length : originalLength);
+    }
+
     /**
      * Damaged frames: header bytes of sample frames overwritten at random and captures cut short. The
      * fast path must still describe what the tree shows wherever it claims to describe the whole frame.

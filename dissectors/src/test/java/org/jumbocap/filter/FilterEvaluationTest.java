@@ -221,6 +221,21 @@ class FilterEvaluationTest {
     }
 
     @Test
+    void fieldsComparedWithFields() {
+        FrameTree t = tcpFrame();
+        assertTrue(matches("frame.cap_len < frame.len", t));
+        assertFalse(matches("frame.cap_len == frame.len", t));
+        assertTrue(matches("tcp.srcport > tcp.dstport && tcp.srcport != tcp.dstport", t));
+        assertTrue(matches("ip.src < ip.dst", t));
+        assertFalse(matches("ip.src == ip.dst", t));
+        assertTrue(matches("tcp.port == tcp.srcport", t), "any pair");
+        assertFalse(matches("tcp.port != tcp.srcport", t), "all pairs differ: 40000 meets 40000");
+        assertFalse(matches("udp.port == tcp.port", t), "a missing side never matches");
+        assertTrue(TestTrees.compile("frame.cap_len < frame.len").canUseFastPath());
+        assertFalse(TestTrees.compile("ip.src < ip.dst").canUseFastPath());
+    }
+
+    @Test
     void signedAndWideIntegers() {
         FrameTree t = frame(100);
         FieldNode layer = t.layers().get(0);

@@ -34,7 +34,8 @@ class FilterSamplesTest {
             "ip.addr != 192.0.2.1", "ip.proto == 6", "ip.proto == udp", "ipv6.addr == 2001:db8::/32",
             "ipv6.addr == 2001:db8:1::1", "ipv6.src == 2001:db8:1::2", "ipv6.dst in {2001:db8:1::2 2001:db8:3::2}",
             "ipv6.addr == 2001:db8:3::/48", "ipv6.nxt == 0", "ipv6.nxt == 6", "ipv6.nxt == 58",
-            "frame.len > 65535", "frame.len <= 1514", "frame.cap_len == 1500",
+            "frame.len > 65535", "frame.len <= 1514", "frame.cap_len == 1500", "frame.cap_len < frame.len",
+            "tcp.srcport < tcp.dstport", "udp.srcport != udp.dstport",
             "(tcp.port == 5201 || udp.port == 4789) && frame.len > 1000", "ipv6 ^^ ip", "not (tcp or udp)");
 
     private final FastDecoder decoder = new FastDecoder();

@@ -50,6 +50,7 @@ class FilterSyntaxTest {
     @CsvSource(delimiter = '|', value = {
             // filter | column | message fragment
             "tcp.prot == 80 | 1 | did you mean 'tcp.port'?",
+            "tcp.port == ip.src | 13 | cannot compare tcp.port (uint16) with ip.src (an IPv4 address)",
             "tcp && jumbo.knd == \"x\" | 8 | did you mean 'jumbo.kind'?",
             "frobnicate | 1 | unknown field 'frobnicate'",
             "expert.sevrity == warn | 1 | did you mean 'expert.severity'?",
@@ -101,6 +102,19 @@ class FilterSyntaxTest {
     void caretLinePointsAtTheColumn() {
         FilterSyntaxException e = error("tcp && tcp.prot == 80");
         assertEquals("tcp && tcp.prot == 80\n       ^\nunknown field 'tcp.prot': did you mean 'tcp.port'?", e.caretLine());
+    }
+
+    @Test
+    void hugeFiltersAreRefusedNotOverflowed() {
+        String deep = "(".repeat(100_000) + "tcp" + ")".repeat(100_000);
+        FilterSyntaxException e = error(deep);
+        assertEquals(Parser.MAX_NESTING + 1, e.column());
+        assertTrue(error("!".repeat(100_000) + "tcp").detail().contains("nested more than"));
+        String longChain = String.join(" && ", java.util.Collections.nCopies(50_000, "tcp"));
+        assertTrue(error(longChain).detail().contains("tests in one filter"));
+        String allowed = "(".repeat(Parser.MAX_NESTING) + "tcp" + ")".repeat(Parser.MAX_NESTING) + " && "
+                + String.join(" || ", java.util.Collections.nCopies(Parser.MAX_TESTS - 1, "tcp.port == 1"));
+        assertFalse(TestTrees.compile(allowed).matches(TestTrees.frame(60)));
     }
 
     @Test

@@ -1,9 +1,6 @@
 package org.jumbocap.cli.engine;
 
-import org.jumbocap.fast.FastSummary;
-import org.jumbocap.filter.CompiledFilter;
 import org.jumbocap.filter.DisplayFilter;
-import org.jumbocap.tree.FrameTree;
 
 /** Compiles {@code -Y} display filters. */
 public final class Filters {
@@ -18,28 +15,6 @@ public final class Filters {
         if (text == null || text.isBlank()) {
             return null;
         }
-        CompiledFilter f = DisplayFilter.compile(text);
-        boolean fast = f.canUseFastPath();
-        return new FrameFilter() {
-            @Override
-            public boolean canUseFastPath() {
-                return fast;
-            }
-
-            @Override
-            public boolean matches(FastSummary summary) {
-                return f.matches(summary);
-            }
-
-            @Override
-            public boolean matches(FrameTree tree) {
-                return f.matches(tree);
-            }
-
-            @Override
-            public String toString() {
-                return f.text();
-            }
-        };
+        return new FrameFilter(DisplayFilter.compile(text));
     }
 }

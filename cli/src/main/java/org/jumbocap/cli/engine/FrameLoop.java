@@ -5,8 +5,6 @@ import java.io.PrintWriter;
 import java.util.List;
 import org.jumbocap.cli.OutputClosedException;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.fast.FastDecoder;
-import org.jumbocap.fast.FastSummary;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.FrameTree;
@@ -28,8 +26,6 @@ public final class FrameLoop {
     }
 
     private final FrameDissector dissector = new FrameDissector();
-    private final FastDecoder fastDecoder = new FastDecoder();
-    private final FastSummary summary = new FastSummary();
     private final FrameFilter filter;
     private final long limit;
     private long delivered;
@@ -95,14 +91,10 @@ public final class FrameLoop {
                 nano |= ts % 1000 != 0;
                 FrameContext context = new FrameContext(file, first, previous, nano);
                 previous = ts;
-                if (filter != null && filter.canUseFastPath()) {
-                    fastDecoder.decode(rec, summary);
-                    if (!filter.matches(summary)) {
-                        continue;
-                    }
-                }
-                FrameTree tree = dissector.dissect(rec, context.firstNanos(), context.previousNanos());
-                if (filter != null && !filter.canUseFastPath() && !filter.matches(tree)) {
+                FrameTree tree = filter == null
+                        ? dissector.dissect(rec, context.firstNanos(), context.previousNanos())
+                        : filter.dissectIfMatching(rec, dissector, context.firstNanos(), context.previousNanos());
+                if (tree == null) {
                     continue;
                 }
                 delivered++;

@@ -8,8 +8,6 @@ import org.jumbocap.cli.engine.FrameContext;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.render.SummaryLine;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.fast.FastDecoder;
-import org.jumbocap.fast.FastSummary;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.FrameTree;
 
@@ -45,8 +43,6 @@ public final class LiveCapture {
     private final Progress progress;
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final FrameDissector dissector = new FrameDissector();
-    private final FastDecoder fastDecoder = new FastDecoder();
-    private final FastSummary summary = new FastSummary();
 
     /**
      * @param writer        null for no file
@@ -203,17 +199,8 @@ public final class LiveCapture {
 
     /** The frame's tree when it passes the display filter, else null; frames the fast path rejects are not dissected. */
     private FrameTree matching(FrameRecord rec, long first, long previous) {
-        if (displayFilter != null && displayFilter.canUseFastPath()) {
-            fastDecoder.decode(rec, summary);
-            if (!displayFilter.matches(summary)) {
-                return null;
-            }
-        }
-        FrameTree tree = dissector.dissect(rec, first, previous);
-        if (displayFilter != null && !displayFilter.canUseFastPath() && !displayFilter.matches(tree)) {
-            return null;
-        }
-        return tree;
+        return displayFilter == null ? dissector.dissect(rec, first, previous)
+                : displayFilter.dissectIfMatching(rec, dissector, first, previous);
     }
 
     private CaptureSource.Stats statsOrNull() {

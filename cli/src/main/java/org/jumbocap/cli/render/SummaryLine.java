@@ -59,11 +59,16 @@ public final class SummaryLine {
 
     /** "[JUMBO ipv6-hbh 184,252 B]" or "[BIG TCP ipv4-zero-length ...]", or null for an ordinary frame. */
     public static String jumboMark(FrameTree tree) {
-        List<FieldNode> kinds = tree.findAll("jumbo.kind");
-        if (kinds.isEmpty()) {
+        FieldNode kindNode = null;
+        for (FieldNode layer : ownLayers(tree)) {
+            FieldNode k = layer.find("jumbo.kind");
+            if (k != null) {
+                kindNode = k;
+            }
+        }
+        if (kindNode == null) {
             return null;
         }
-        FieldNode kindNode = kinds.get(kinds.size() - 1);
         JumboKind kind = JumboKind.fromLabel(String.valueOf(kindNode.value()));
         FieldNode jumbo = kindNode.parent();
         FieldNode length = jumbo != null ? jumbo.find("jumbo.length") : null;
@@ -75,9 +80,25 @@ public final class SummaryLine {
         return String.format(Locale.ROOT, "[%s %s %,d B]", label, kindText, length.longValue());
     }
 
+    /**
+     * The layers that describe this frame's own packet: everything up to an ICMP error, whose quoted
+     * packet (layers after it) belongs to some other frame. Tunnels are not cut: their inner packet is
+     * the traffic.
+     */
+    static List<FieldNode> ownLayers(FrameTree tree) {
+        List<FieldNode> layers = tree.layers();
+        for (int i = 0; i < layers.size(); i++) {
+            String name = layers.get(i).name();
+            if (name.equals("icmp") || name.equals("icmpv6")) {
+                return layers.subList(0, i + 1);
+            }
+        }
+        return layers;
+    }
+
     static FieldNode innermostIp(FrameTree tree) {
         FieldNode ip = null;
-        for (FieldNode layer : tree.layers()) {
+        for (FieldNode layer : ownLayers(tree)) {
             if (layer.name().equals("ip") || layer.name().equals("ipv6")) {
                 ip = layer;
             }
@@ -91,7 +112,7 @@ public final class SummaryLine {
         }
         FieldNode transport = null;
         boolean after = false;
-        for (FieldNode layer : tree.layers()) {
+        for (FieldNode layer : ownLayers(tree)) {
             if (layer == ip) {
                 after = true;
             } else if (after && (layer.name().equals("tcp") || layer.name().equals("udp"))) {
@@ -103,12 +124,13 @@ public final class SummaryLine {
 
     private static FieldNode innermostProtocol(FrameTree tree) {
         FieldNode top = null;
-        for (FieldNode layer : tree.layers()) {
+        List<FieldNode> own = ownLayers(tree);
+        for (FieldNode layer : own) {
             if (!NOT_A_PROTOCOL.contains(layer.name())) {
                 top = layer;
             }
         }
-        return top != null ? top : tree.layers().get(tree.layers().size() - 1);
+        return top != null ? top : own.get(own.size() - 1);
     }
 
     static String protocolName(FieldNode layer) {

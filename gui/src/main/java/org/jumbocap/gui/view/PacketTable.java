@@ -43,7 +43,7 @@ public final class PacketTable extends TableView<PacketRow> {
         getColumns().add(column("Length", "col-length", 80, PacketRow::length, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
         TableColumn<PacketRow, PacketRow> jumbo = new TableColumn<>("Jumbo");
         jumbo.setId("col-jumbo");
-        jumbo.setPrefWidth(190);
+        jumbo.setPrefWidth(240);
         jumbo.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         jumbo.setComparator(Comparator.comparingLong(r -> r.isJumbo() ? r.realLength() : -1));
         jumbo.setCellFactory(c -> new JumboCell());

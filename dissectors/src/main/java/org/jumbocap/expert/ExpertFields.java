@@ -1,10 +1,8 @@
-package org.jumbocap.filter;
+package org.jumbocap.expert;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jumbocap.expert.ExpertGroup;
-import org.jumbocap.expert.Severity;
 import org.jumbocap.field.Base;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.field.FieldType;
@@ -15,7 +13,7 @@ import org.jumbocap.field.FieldType;
  * are integers named by their filter names, so {@code expert.severity == "warn"} and
  * {@code expert.severity >= warn} both work.
  */
-public final class ExpertFilterFields {
+public final class ExpertFields {
     public static final FieldDef EXPERT = FieldDef.protocol("expert", "Expert Info");
     public static final FieldDef ID = FieldDef.of("expert.id", "Expert id", FieldType.STRING,
             "Stable id of an expert item, e.g. frame.cut_by_snaplen");
@@ -27,7 +25,7 @@ public final class ExpertFilterFields {
             "Group of an expert item: checksum, sequence, malformed, protocol, jumbo, truncated, undecoded, comments",
             groupNames());
 
-    private ExpertFilterFields() {
+    private ExpertFields() {
     }
 
     /** The declarations, for the field registry. */
