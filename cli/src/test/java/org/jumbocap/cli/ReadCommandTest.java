@@ -37,6 +37,18 @@ class ReadCommandTest {
     }
 
     @Test
+    void jsonTimesKeepTheirNanoseconds() {
+        // A double cannot hold nanoseconds at epoch scale; JSON prints the exact decimal as tshark does.
+        Path nsec = Cli.SAMPLES.resolve("ipv6-bigtcp-veth-nsec.pcap");
+        FrameRecord first = Cli.frames(nsec).get(0);
+        String expected = String.format(Locale.ROOT, "%d.%09d", first.timestampNanos() / 1_000_000_000L,
+                first.timestampNanos() % 1_000_000_000L);
+        Cli.Result r = Cli.run("read", "-c", "1", "-T", "ndjson", nsec.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\"frame.time_epoch\":" + expected), r.out());
+    }
+
+    @Test
     void aFilterOnTheQuotedSegmentOfAnIcmpErrorKeepsTheFrame() {
         // The fast summary does not see the TCP segment an ICMPv6 error quotes; the tree does. The
         // filter must fall back to the tree there instead of dropping the frame.

@@ -1,7 +1,9 @@
 package org.jumbocap.dissect;
 
+import org.jumbocap.field.FieldDef;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
+import org.jumbocap.tree.FieldFormat;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 
@@ -40,11 +42,9 @@ public final class FrameDissector {
         long ts = frame.timestampNanos();
         f.add(FrameFields.NUMBER, 0, 0, frame.number()).generated();
         f.add(FrameFields.TIME, 0, 0, ts).generated();
-        f.add(FrameFields.TIME_EPOCH, 0, 0, (Object) (ts / 1e9)).generated().setText(String.format(java.util.Locale.ROOT, "Epoch Arrival Time: %.9f seconds", ts / 1e9));
-        f.add(FrameFields.TIME_RELATIVE, 0, 0, (Object) ((ts - firstNanos) / 1e9)).generated()
-                .setText(String.format(java.util.Locale.ROOT, "Time since first frame: %.9f seconds", (ts - firstNanos) / 1e9));
-        f.add(FrameFields.TIME_DELTA, 0, 0, (Object) ((ts - previousNanos) / 1e9)).generated()
-                .setText(String.format(java.util.Locale.ROOT, "Time delta from previous frame: %.9f seconds", (ts - previousNanos) / 1e9));
+        addSeconds(f, FrameFields.TIME_EPOCH, ts);
+        addSeconds(f, FrameFields.TIME_RELATIVE, ts - firstNanos);
+        addSeconds(f, FrameFields.TIME_DELTA, ts - previousNanos);
         f.add(FrameFields.INTERFACE_ID, 0, 0, (long) frame.interfaceId()).generated();
         f.add(FrameFields.LINK_TYPE, 0, 0, (long) frame.linkType()).generated()
                 .setText("Link type: " + LinkTypes.name(frame.linkType()) + " (" + frame.linkType() + ")");
@@ -57,5 +57,14 @@ public final class FrameDissector {
         ctx.handoff(Tables.LINK_TYPE, frame.linkType(), 0, frame.originalLength());
         f.add(FrameFields.PROTOCOLS, 0, 0, tree.protocols()).generated();
         return tree;
+    }
+
+    /**
+     * A time in seconds: a {@code Double} value for filter comparisons, shown as tshark shows it, with the
+     * exact nanoseconds (a double near 1.7e9 seconds keeps only about a quarter of a microsecond).
+     */
+    private static void addSeconds(FieldNode frame, FieldDef def, long nanos) {
+        double seconds = Math.floorDiv(nanos, 1_000_000_000L) + Math.floorMod(nanos, 1_000_000_000L) / 1e9;
+        frame.add(def, 0, 0, (Object) seconds).generated().setValueText(FieldFormat.seconds(nanos));
     }
 }

@@ -18,6 +18,22 @@ import org.jumbocap.buffer.FrameBuffer;
  * saddr, daddr, 0)}), for the NIC or the segmentation code to finish. A capture taken on that host sees
  * that value; {@link #OFFLOADED} names it instead of calling it bad.
  *
+ * <p>When the snaplen cut the segment, the payload cannot be summed, but the offload judgement does not need
+ * it: the partial state depends only on the addresses, the protocol and the real upper-layer length, all
+ * known. {@link #check(FrameBuffer, int, long, int, long, boolean, boolean)} therefore says {@link #OFFLOADED}
+ * for a cut segment whose field is that sum, but only on a super-packet, one whose IP length field could
+ * not hold its length ({@code JumboRules} found it: RFC 2675, IPv6 payload length 0, IPv4 total length 0).
+ * Why only there: a checksum completed by a NIC or by software is {@code ~fold(pseudo + segment)}, which
+ * for arbitrary payload bytes equals {@code fold(pseudo)} about once in 65535 segments. That is rare but not
+ * astronomically so: on an ordinary cut frame (a receiving host, a snaplen of 96) a capture of a few
+ * million frames would label dozens of complete checksums "offloaded" without a byte to support it. A
+ * super-packet never crosses a wire in that form: it exists only before segmentation (GSO/TSO, the kernel
+ * writes {@code ~tcp_v6_check(len, saddr, daddr, 0)}) or after aggregation (GRO, whose {@code
+ * tcp6_gro_complete} and {@code tcp4_gro_complete} write the same value), so its field is the pseudo-header
+ * sum by construction and a coincidence needs a real RFC 2675 jumbogram with a complete checksum on a link
+ * with an MTU above 64 KiB as well as the 1-in-65535 draw. A cut segment whose field is any other value
+ * stays {@link #NOT_CHECKED}: a complete checksum cannot be told from a wrong one without the payload.
+ *
  * <p>The integer codes are Wireshark's {@code checksum.status} values; {@link #OFFLOADED} is jumbocap's own.
  */
 public enum ChecksumVerdict {
@@ -63,7 +79,8 @@ public enum ChecksumVerdict {
      *
      * @param verdict  the verdict
      * @param field    the value found in the checksum field
-     * @param expected the value a complete checksum would have (meaningful for GOOD, BAD and OFFLOADED)
+     * @param expected the value a complete checksum would have (meaningful for GOOD, BAD and OFFLOADED); -1
+     *                 when it could not be computed (not all bytes captured)
      */
     public record Result(ChecksumVerdict verdict, int field, int expected) {
     }
@@ -144,9 +161,22 @@ public enum ChecksumVerdict {
      */
     public static Result check(FrameBuffer buffer, int offset, long length, int fieldOffset, long pseudoSum,
                                boolean offloadable) {
+        return check(buffer, offset, length, fieldOffset, pseudoSum, offloadable, false);
+    }
+
+    /**
+     * As {@link #check(FrameBuffer, int, long, int, long, boolean)}, and when the bytes were not all captured,
+     * {@link #OFFLOADED} (with no expected value, -1) if the packet is a super-packet and the field is the
+     * folded pseudo-header sum; see the class comment for why only super-packets.
+     *
+     * @param superPacket the IP layer could not state the length in its own field (a jumbo kind)
+     */
+    public static Result check(FrameBuffer buffer, int offset, long length, int fieldOffset, long pseudoSum,
+                               boolean offloadable, boolean superPacket) {
         int field = buffer.u16(fieldOffset);
         if (length < 0 || length > Integer.MAX_VALUE || !buffer.has(offset, (int) length)) {
-            return new Result(NOT_CHECKED, field, -1);
+            boolean partialState = offloadable && superPacket && sameOnesComplement(field, fold(pseudoSum));
+            return new Result(partialState ? OFFLOADED : NOT_CHECKED, field, -1);
         }
         long total = pseudoSum + sum(buffer, offset, (int) length);
         int withField = fold(total);

@@ -20,6 +20,8 @@ public final class FieldFormat {
             case PROTOCOL:
             case NONE:
                 return def.label();
+            case DOUBLE:
+                return def.label() + ": " + display(node) + " seconds";
             default:
                 String v = display(node);
                 return def.label() + ": " + v;
@@ -29,7 +31,7 @@ public final class FieldFormat {
     /** Value with its name, when the field names its values ("6 (TCP)"). */
     static String display(FieldNode node) {
         FieldDef def = node.def();
-        String v = value(node);
+        String v = node.valueText();
         if (node.value() instanceof Long l) {
             String named = def.valueNames().get(l);
             switch (def.base()) {
@@ -93,6 +95,25 @@ public final class FieldFormat {
                 }
                 return String.valueOf(v);
         }
+    }
+
+    /**
+     * Decimal seconds with nine fraction digits, computed from the exact nanoseconds as tshark prints
+     * {@code frame.time_epoch} ("1700000000.000000000", "-0.000001000"), never through a double.
+     */
+    public static String seconds(long nanos) {
+        // The magnitude as an unsigned value, so that even Long.MIN_VALUE prints right.
+        long magnitude = nanos < 0 ? -nanos : nanos;
+        String fraction = Long.toString(Long.remainderUnsigned(magnitude, 1_000_000_000L));
+        StringBuilder s = new StringBuilder(21);
+        if (nanos < 0) {
+            s.append('-');
+        }
+        s.append(Long.toUnsignedString(Long.divideUnsigned(magnitude, 1_000_000_000L))).append('.');
+        for (int pad = fraction.length(); pad < 9; pad++) {
+            s.append('0');
+        }
+        return s.append(fraction).toString();
     }
 
     /** Compressed text of a 4- or 16-byte address (RFC 5952 for IPv6). */

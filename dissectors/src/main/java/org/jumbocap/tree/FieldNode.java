@@ -19,6 +19,7 @@ public final class FieldNode {
     private int length;
     private final Object value;
     private String text;
+    private String valueText;
     private boolean generated;
     private boolean hidden;
     private FieldNode parent;
@@ -86,7 +87,16 @@ public final class FieldNode {
 
     /** Value alone as text ("0", "2001:db8::1", "0x00c2"): what JSON and {@code -T fields} print. */
     public String valueText() {
-        return FieldFormat.value(this);
+        return valueText != null ? valueText : FieldFormat.value(this);
+    }
+
+    /**
+     * Sets the value's text when the value's Java type cannot print it exactly: seconds kept as a
+     * {@code Double} for comparisons but shown from their exact nanoseconds. The display text follows it.
+     */
+    public FieldNode setValueText(String valueText) {
+        this.valueText = valueText;
+        return this;
     }
 
     /** Derived by jumbocap, not read from the bytes (shown in brackets, like Wireshark). */

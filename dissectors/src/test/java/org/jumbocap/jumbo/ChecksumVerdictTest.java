@@ -137,6 +137,23 @@ class ChecksumVerdictTest {
     }
 
     @Test
+    void aCutSuperPacketIsJudgedFromItsPseudoHeaderSumAlone() {
+        byte[] offloaded = segmentWith(TransportFrames.Checksum.OFFLOADED, TransportFrames.data(TransportFrames.SUPER_DATA));
+        FrameBuffer cut = new FrameBuffer(offloaded, 0, 1500, offloaded.length);
+        long pseudo = ChecksumVerdict.pseudoHeaderSum(SRC6, DST6, 6, offloaded.length);
+        ChecksumVerdict.Result r = ChecksumVerdict.check(cut, 0, offloaded.length, 16, pseudo, true, true);
+        assertEquals(ChecksumVerdict.OFFLOADED, r.verdict());
+        assertEquals(-1, r.expected(), "the full checksum needs the uncaptured payload");
+        assertEquals(ChecksumVerdict.NOT_CHECKED, ChecksumVerdict.check(cut, 0, offloaded.length, 16, pseudo, true, false).verdict(),
+                "an ordinary cut packet: a complete checksum may equal the pseudo-header sum by chance");
+        assertEquals(ChecksumVerdict.NOT_CHECKED, ChecksumVerdict.check(cut, 0, offloaded.length, 16, pseudo, false, true).verdict(),
+                "protocols without offload");
+        long truncatedLength = ChecksumVerdict.pseudoHeaderSum(SRC6, DST6, 6, offloaded.length & 0xFFFF);
+        assertEquals(ChecksumVerdict.NOT_CHECKED, ChecksumVerdict.check(cut, 0, offloaded.length, 16, truncatedLength, true, true).verdict(),
+                "a pseudo-header with the wrong length is not the kernel's value");
+    }
+
+    @Test
     void tunnelChecksumRightOnceTheInnerWordIsCompleted() {
         for (int innerOffset : new int[] {40, 41}) {
             byte[] region = TransportFrames.data(120);

@@ -125,8 +125,9 @@ public final class JsonFrame {
             json.value(b);
         } else if (v instanceof Long l && t != FieldType.TIMESTAMP) {
             json.value(l);
-        } else if (v instanceof Double d) {
-            json.value(d);
+        } else if (v instanceof Double) {
+            // the text keeps exact nanoseconds, which a double at epoch scale cannot
+            json.number(n.valueText());
         } else {
             json.value(n.valueText());
         }

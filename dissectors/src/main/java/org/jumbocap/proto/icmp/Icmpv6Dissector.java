@@ -19,6 +19,8 @@ public final class Icmpv6Dissector implements Dissector {
     public static final int IP_PROTOCOL = 58;
     static final int ETHERTYPE_IPV6 = 0x86DD;
     private static final int IPV6_HEADER = QuotedPacket.IPV6_HEADER;
+    private static final int SOURCE_LINKADDR = 1;
+    private static final int TARGET_LINKADDR = 2;
 
     private static final Map<Integer, IcmpBody> BODIES = Map.of(
             Icmpv6Fields.DEST_UNREACHABLE, Icmpv6Dissector::unusedThenInvoking,
@@ -194,7 +196,15 @@ public final class Icmpv6Dissector implements Dissector {
                 ctx.expert(len, Icmpv6Fields.OPTION_OVERRUN, bytes, end - q);
                 return;
             }
-            opt.add(Icmpv6Fields.OPT_DATA, q + 2, bytes - 2, b.bytes(q + 2, bytes - 2));
+            byte[] body = b.bytes(q + 2, bytes - 2);
+            if (type == SOURCE_LINKADDR || type == TARGET_LINKADDR) {
+                // Wireshark's names: the address under one name, and hidden under one naming its direction.
+                opt.add(Icmpv6Fields.OPT_LINKADDR, q + 2, bytes - 2, body);
+                opt.add(type == SOURCE_LINKADDR ? Icmpv6Fields.OPT_SRC_LINKADDR : Icmpv6Fields.OPT_TARGET_LINKADDR,
+                        q + 2, bytes - 2, body).hidden();
+            } else {
+                opt.add(Icmpv6Fields.OPT_DATA, q + 2, bytes - 2, body);
+            }
             q += bytes;
         }
     }

@@ -62,6 +62,12 @@ public final class Icmpv6Fields {
             5L, "MTU", 25L, "Recursive DNS Server", 31L, "DNS Search List"));
     public static final FieldDef OPT_LENGTH = FieldDef.of("icmpv6.opt.length", "Length", FieldType.UINT8, "Option length in units of 8 bytes");
     public static final FieldDef OPT_DATA = FieldDef.of("icmpv6.opt.data", "Data", FieldType.BYTES, "Option body, raw");
+    public static final FieldDef OPT_LINKADDR = FieldDef.of("icmpv6.opt.linkaddr", "Link-layer address", FieldType.BYTES,
+            "Link-layer address of a Source or Target Link-layer Address option (RFC 4861 section 4.6.1)");
+    public static final FieldDef OPT_SRC_LINKADDR = FieldDef.of("icmpv6.opt.src_linkaddr", "Source Link-layer address", FieldType.BYTES,
+            "Link-layer address of a Source Link-layer Address option");
+    public static final FieldDef OPT_TARGET_LINKADDR = FieldDef.of("icmpv6.opt.target_linkaddr", "Target Link-layer address", FieldType.BYTES,
+            "Link-layer address of a Target Link-layer Address option");
     public static final FieldDef DATA = FieldDef.of("icmpv6.data", "Data", FieldType.BYTES, "Message body not decoded further");
 
     public static final ExpertDef CHECKSUM_BAD = new ExpertDef("icmpv6.checksum.bad", ExpertGroup.CHECKSUM, Severity.WARN,

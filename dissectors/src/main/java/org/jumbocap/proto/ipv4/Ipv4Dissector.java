@@ -73,7 +73,7 @@ public final class Ipv4Dissector implements Dissector {
         long realTotal = JumboRules.ipv4TotalLength(kind, totalLength, length);
         if (kind != null) {
             JumboMarks.mark(ctx, layer, kind, realTotal - headerLength);
-            ctx.expert(lenNode, Ipv4Fields.LEN_ZERO_BIGTCP, realTotal);
+            ctx.expert(lenNode, Ipv4Fields.LEN_ZERO_BIGTCP, realTotal, realTotal - headerLength);
         } else if (totalLength < headerLength) {
             ctx.expert(lenNode, Ipv4Fields.LEN_TOO_SMALL, totalLength, headerLength);
             return;

@@ -67,7 +67,7 @@ public final class Ipv4Fields {
     public static final ExpertDef BAD_HEADER_LENGTH = new ExpertDef("ip.hdr_len.bad", ExpertGroup.MALFORMED, Severity.ERROR,
             "Header length %d bytes is less than the 20-byte minimum");
     public static final ExpertDef LEN_ZERO_BIGTCP = new ExpertDef("ip.len.zero_bigtcp", ExpertGroup.JUMBO, Severity.NOTE,
-            "IPv4 total length 0: Linux BIG TCP super-packet, length taken from the frame (%d bytes)");
+            "IPv4 total length 0 on the wire: Linux BIG TCP super-packet; real total length %d (taken from the frame), payload %d after the header");
     public static final ExpertDef LEN_TOO_SMALL = new ExpertDef("ip.len.too_small", ExpertGroup.MALFORMED, Severity.ERROR,
             "Total length %d is less than the header length %d");
     public static final ExpertDef LEN_EXCEEDS_FRAME = new ExpertDef("ip.len.exceeds_frame", ExpertGroup.MALFORMED, Severity.ERROR,

@@ -121,7 +121,7 @@ public final class TcpDissector implements Dissector {
             r = new ChecksumVerdict.Result(ChecksumVerdict.NOT_CHECKED, (int) checksum.longValue(), -1);
         } else {
             long pseudo = ChecksumVerdict.pseudoHeaderSum(ip.source(), ip.destination(), IP_PROTOCOL, length);
-            r = ChecksumVerdict.check(ctx.buffer(), offset, length, offset + 16, pseudo, true);
+            r = ChecksumVerdict.check(ctx.buffer(), offset, length, offset + 16, pseudo, true, ip.isJumbo());
         }
         checksum.add(TcpFields.CHECKSUM_STATUS, checksum.offset(), 0, (long) r.verdict().code()).generated();
         if (r.expected() >= 0) {
@@ -134,7 +134,11 @@ public final class TcpDissector implements Dissector {
             }
             case OFFLOADED -> {
                 checksum.setText(String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [offloaded: pseudo-header sum only]", r.field()));
-                ctx.expert(checksum, TcpFields.CHECKSUM_OFFLOADED, r.field(), r.expected());
+                if (r.expected() >= 0) {
+                    ctx.expert(checksum, TcpFields.CHECKSUM_OFFLOADED, r.field(), r.expected());
+                } else {
+                    ctx.expert(checksum, TcpFields.CHECKSUM_OFFLOADED_UNCAPTURED, r.field());
+                }
             }
             case GOOD -> checksum.setText(String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [correct]", r.field()));
             default -> checksum.setText(String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [unverified]", r.field()));

@@ -137,7 +137,8 @@ public final class UdpDissector implements Dissector {
             return new ChecksumVerdict.Result(ChecksumVerdict.NOT_CHECKED, field, -1);
         }
         long pseudo = ChecksumVerdict.pseudoHeaderSum(ip.source(), ip.destination(), IP_PROTOCOL, datagramLength);
-        ChecksumVerdict.Result r = ChecksumVerdict.check(ctx.buffer(), offset, datagramLength, offset + 6, pseudo, true);
+        ChecksumVerdict.Result r = ChecksumVerdict.check(ctx.buffer(), offset, datagramLength, offset + 6, pseudo, true,
+                ip.isJumbo());
         if (field == 0) {
             // IPv6 forbids "no checksum" (RFC 8200 section 8.1), even where 0 would sum right as 0xFFFF.
             return new ChecksumVerdict.Result(ChecksumVerdict.BAD, 0, r.expected());
@@ -173,7 +174,11 @@ public final class UdpDissector implements Dissector {
             }
             case OFFLOADED -> {
                 checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x [offloaded: pseudo-header sum only]", field));
-                ctx.expert(checksum, UdpFields.CHECKSUM_OFFLOADED, field, expected);
+                if (r.expected() >= 0) {
+                    ctx.expert(checksum, UdpFields.CHECKSUM_OFFLOADED, field, expected);
+                } else {
+                    ctx.expert(checksum, UdpFields.CHECKSUM_OFFLOADED_UNCAPTURED, field);
+                }
             }
             case GOOD -> checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x [correct]", field));
             case NOT_PRESENT -> checksum.setText("Checksum: 0x0000 [zero-value ignored]");

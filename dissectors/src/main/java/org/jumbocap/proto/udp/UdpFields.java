@@ -37,6 +37,8 @@ public final class UdpFields {
             "Bad checksum 0x%04x [should be 0x%04x]");
     public static final ExpertDef CHECKSUM_OFFLOADED = new ExpertDef("udp.checksum.offloaded", ExpertGroup.CHECKSUM, Severity.CHAT,
             "Checksum 0x%04x is the pseudo-header sum left for the NIC (checksum offload on the capturing host); the full checksum would be 0x%04x");
+    public static final ExpertDef CHECKSUM_OFFLOADED_UNCAPTURED = new ExpertDef("udp.checksum.offloaded_uncaptured", ExpertGroup.CHECKSUM, Severity.CHAT,
+            "Checksum 0x%04x is the pseudo-header sum left for the NIC (checksum offload on the capturing host); the full checksum is unknown: the super-packet was not all captured");
     public static final ExpertDef CHECKSUM_OUTER_OFFLOADED = new ExpertDef("udp.checksum.outer_offloaded", ExpertGroup.CHECKSUM, Severity.CHAT,
             "Tunnel checksum 0x%04x is right once the NIC completes the inner offloaded %s checksum (local checksum offload)");
     public static final ExpertDef LENGTH_PARTIAL = new ExpertDef("udp.length.partial", ExpertGroup.PROTOCOL, Severity.NOTE,

@@ -26,11 +26,13 @@ import org.jumbocap.io.LinkTypes;
  *       sequence numbers shifted each round so every flow stays contiguous (no tool sees retransmissions);</li>
  *   <li>{@code small-frames OUT COUNT}: COUNT synthetic Ethernet frames of 64 to 1500 bytes (TCP ACKs and
  *       data over IPv4 and IPv6, some UDP) with correct checksums;</li>
- *   <li>{@code fast-pass FILE}: streams the file through the capture reader and the fast decoder, counting
- *       jumbograms;</li>
- *   <li>{@code reader-pass FILE}: the capture reader alone, so the decoder's share is the difference.</li>
+ *   <li>{@code fast-pass FILE [PASSES]}: streams the file through the capture reader and the fast
+ *       decoder, counting jumbograms;</li>
+ *   <li>{@code reader-pass FILE [PASSES]}: the capture reader alone, so the decoder's share is the
+ *       difference.</li>
  * </ul>
- * The passes print one line of {@code key=value} pairs; their rates exclude JVM start-up.
+ * A pass prints one line of {@code key=value} pairs; its rates exclude JVM start-up. Several passes in
+ * one JVM show the rate once the JIT has compiled the loop.
  */
 public final class ToolComparison {
     private static final int SUPER_PACKET_MIN = 65536;
@@ -64,15 +66,19 @@ public final class ToolComparison {
                 }
                 smallFrames(Path.of(args[1]), Long.parseLong(args[2]));
             }
-            case "fast-pass" -> pass(Path.of(args[1]), true);
-            case "reader-pass" -> pass(Path.of(args[1]), false);
+            case "fast-pass" -> pass(Path.of(args[1]), true, passes(args));
+            case "reader-pass" -> pass(Path.of(args[1]), false, passes(args));
             default -> usage();
         }
     }
 
+    private static int passes(String[] args) {
+        return args.length > 2 ? Math.max(1, Integer.parseInt(args[2])) : 1;
+    }
+
     private static void usage() {
         System.err.println("usage: ToolComparison super-packets OUT SIZE_MB SAMPLE... | small-frames OUT COUNT"
-                + " | fast-pass FILE | reader-pass FILE");
+                + " | fast-pass FILE [PASSES] | reader-pass FILE [PASSES]");
         System.exit(2);
     }
 
@@ -331,7 +337,13 @@ public final class ToolComparison {
 
     // ---------------------------------------------------------------- passes
 
-    private static void pass(Path file, boolean decode) throws IOException {
+    private static void pass(Path file, boolean decode, int passes) throws IOException {
+        for (int i = 1; i <= passes; i++) {
+            pass(file, decode, "pass=" + i);
+        }
+    }
+
+    private static void pass(Path file, boolean decode, String label) throws IOException {
         FastDecoder decoder = new FastDecoder();
         FastSummary s = new FastSummary();
         FrameRecord rec = new FrameRecord();
@@ -356,7 +368,7 @@ public final class ToolComparison {
             }
         }
         report(decode ? "fast-pass" : "reader-pass", file, frames, bytes, System.nanoTime() - t0,
-                decode ? "jumbograms=" + jumbograms + " tcp=" + tcp : "");
+                label + (decode ? " jumbograms=" + jumbograms + " tcp=" + tcp : ""));
     }
 
     private static void report(String what, Path file, long frames, long bytes, long nanos, String extra) {

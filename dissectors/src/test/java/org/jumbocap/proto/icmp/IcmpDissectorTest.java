@@ -127,7 +127,22 @@ class IcmpDissectorTest {
         FrameTree tree = dissect(icmpv6Frame(ns));
         assertEquals("2001:db8::2", tree.find("icmpv6.nd.ns.target_address").valueText());
         assertEquals(1, tree.find("icmpv6.opt.type").longValue());
+        assertEquals("02:00:00:00:00:01", tree.find("icmpv6.opt.linkaddr").valueText(), "Wireshark's name for the address");
+        assertTrue(tree.find("icmpv6.opt.src_linkaddr").isHidden());
+        assertEquals(null, tree.find("icmpv6.opt.target_linkaddr"));
+        assertEquals(null, tree.find("icmpv6.opt.data"));
         assertEquals(List.of(), ids(tree));
+
+        byte[] naWithTarget = icmpv6(136, 0, 0x60000000L, Bytes.of().bytes(target).hex("0201020000000002").toArray());
+        tree = dissect(icmpv6Frame(naWithTarget));
+        assertEquals("02:00:00:00:00:02", tree.find("icmpv6.opt.linkaddr").valueText());
+        assertEquals("02:00:00:00:00:02", tree.find("icmpv6.opt.target_linkaddr").valueText());
+        assertEquals(null, tree.find("icmpv6.opt.src_linkaddr"));
+
+        byte[] rsWithMtu = icmpv6(133, 0, 0, Bytes.of().hex("0501000000002328").toArray());
+        tree = dissect(icmpv6Frame(rsWithMtu));
+        assertEquals(null, tree.find("icmpv6.opt.linkaddr"), "only link-layer address options carry one");
+        assertNotNull(tree.find("icmpv6.opt.data"));
 
         byte[] na = icmpv6(136, 0, 0x60000000L, Bytes.of().bytes(target).toArray());
         tree = dissect(icmpv6Frame(na));

@@ -58,6 +58,17 @@ class Ipv4DissectorTest {
     }
 
     @Test
+    void bigTcpMessageStatesTheWireValueTheRealTotalAndThePayload() {
+        FrameTree t = crafted("ipv4-bigtcp-zero-length").get(0);
+        long payload = t.find("jumbo.length").longValue();
+        long headerLength = t.find("ip.hdr_len").longValue();
+        String message = t.experts().stream().filter(e -> e.id().equals("ip.len.zero_bigtcp")).findFirst().orElseThrow().message();
+        assertTrue(message.contains("total length 0 on the wire"), message);
+        assertTrue(message.contains("real total length " + (headerLength + payload)), message);
+        assertTrue(message.contains("payload " + payload + " after the header"), message);
+    }
+
+    @Test
     void totalLengthZeroWithOnlyAHeaderIsMalformedNotBigTcp() {
         FrameTree t = Dissect.frame(LinkTypes.RAW, ipv4(0, 253, 0, new byte[0], new byte[0]));
         assertNull(t.find("jumbo"));
