@@ -24,6 +24,7 @@ public final class Pcap4jCaptureSource implements CaptureSource {
     private final String device;
     private final int linkType;
     private final int snaplen;
+    private final DirectPcapReader direct;
     private long number;
 
     private Pcap4jCaptureSource(PcapHandle handle, String device, int snaplen) {
@@ -31,6 +32,7 @@ public final class Pcap4jCaptureSource implements CaptureSource {
         this.device = device;
         this.linkType = linkTypeOfDlt(handle.getDlt().value());
         this.snaplen = snaplen;
+        this.direct = DirectPcapReader.of(handle);
     }
 
     /** Opens a device; the filter, if any, is set before the first frame is read. */
@@ -104,6 +106,20 @@ public final class Pcap4jCaptureSource implements CaptureSource {
 
     @Override
     public Status next(FrameRecord into) throws CaptureException {
+        if (direct != null) {
+            int rc = direct.next(into, number + 1, linkType);
+            switch (rc) {
+                case DirectPcapReader.FRAME:
+                    number++;
+                    return Status.FRAME;
+                case DirectPcapReader.TIMEOUT:
+                    return Status.TIMEOUT;
+                case DirectPcapReader.BREAK:
+                    return Status.END;
+                default:
+                    throw CaptureException.classify(device, direct.error(), null);
+            }
+        }
         byte[] raw;
         try {
             raw = handle.getNextRawPacketEx();

@@ -65,11 +65,15 @@ public sealed interface FilterNode {
     record Negate(Arith operand) implements Arith {
     }
 
-    /** Operators in libpcap's precedence order, lowest first. */
-    List<List<String>> ARITH_LEVELS = List.of(List.of("|", "^"), List.of("&"), List.of("<<", ">>"),
+    /** Operators in libpcap's precedence order, lowest first; {@code ^} has none (see the parser). */
+    List<List<String>> ARITH_LEVELS = List.of(List.of("|"), List.of("&"), List.of("<<", ">>"),
             List.of("+", "-"), List.of("*", "/", "%"));
 
+    /** The precedence level of an operator; -1 for {@code ^}, which libpcap's grammar leaves without one. */
     static int precedence(String op) {
+        if (op.equals("^")) {
+            return -1;
+        }
         for (int i = 0; i < ARITH_LEVELS.size(); i++) {
             if (ARITH_LEVELS.get(i).contains(op)) {
                 return i;

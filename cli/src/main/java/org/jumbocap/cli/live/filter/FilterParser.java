@@ -196,7 +196,20 @@ public final class FilterParser {
         return left;
     }
 
+    /**
+     * A primary, and a following {@code ^} with everything after it: libpcap's grammar gives {@code ^} no
+     * precedence, so its parser always shifts on it; {@code a + b ^ c + d} is {@code a + (b ^ (c + d))}.
+     */
     private Arith arithPrimary() throws FilterSyntaxException {
+        Arith primary = arithOperand();
+        if (peek().is(Kind.ARITH) && peek().text().equals("^")) {
+            next();
+            return new Binary(primary, "^", arith(0));
+        }
+        return primary;
+    }
+
+    private Arith arithOperand() throws FilterSyntaxException {
         FilterToken t = peek();
         if (t.is(Kind.ARITH) && t.text().equals("-")) {
             next();

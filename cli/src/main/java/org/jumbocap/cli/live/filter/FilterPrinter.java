@@ -42,16 +42,16 @@ public final class FilterPrinter {
             s.append("not ");
             grouped(s, n.operand(), n.operand() instanceof And || n.operand() instanceof Or);
         } else if (node instanceof Primitive p) {
-                StringBuilder t = new StringBuilder();
-                for (String part : new String[] {p.proto(), p.dir(), p.type(), p.value()}) {
-                    if (part != null) {
-                        if (t.length() > 0) {
-                            t.append(' ');
-                        }
-                        t.append(part);
+            StringBuilder t = new StringBuilder();
+            for (String part : new String[] {p.proto(), p.dir(), p.type(), p.value()}) {
+                if (part != null) {
+                    if (t.length() > 0) {
+                        t.append(' ');
                     }
+                    t.append(part);
                 }
-                s.append(t);
+            }
+            s.append(t);
         } else if (node instanceof Relation r) {
             arith(s, r.left(), -1, false);
             s.append(' ').append(r.op()).append(' ');
@@ -85,35 +85,44 @@ public final class FilterPrinter {
         } else if (a instanceof Len) {
             s.append("len");
         } else if (a instanceof Load l) {
-                s.append(l.proto()).append('[');
-                arith(s, l.offset(), -1, false);
-                if (l.size() != 0) {
-                    s.append(" : ").append(l.size());
-                }
-                s.append(']');
+            s.append(l.proto()).append('[');
+            arith(s, l.offset(), -1, false);
+            if (l.size() != 0) {
+                s.append(" : ").append(l.size());
+            }
+            s.append(']');
         } else if (a instanceof Negate n) {
-                s.append('-');
-                boolean parens = !(n.operand() instanceof Num || n.operand() instanceof Load
-                        || n.operand() instanceof Len);
-                if (parens) {
-                    s.append('(');
-                }
-                arith(s, n.operand(), -1, false);
-                if (parens) {
-                    s.append(')');
-                }
+            s.append('-');
+            boolean parens = !(n.operand() instanceof Num || n.operand() instanceof Load
+                    || n.operand() instanceof Len);
+            if (parens) {
+                s.append('(');
+            }
+            arith(s, n.operand(), -1, false);
+            if (parens) {
+                s.append(')');
+            }
+        } else if (a instanceof Binary b && b.op().equals("^")) {
+            // Printed fully grouped so libpcap's precedence-less '^' reads back as the same tree.
+            boolean leftParens = b.left() instanceof Binary || b.left() instanceof Negate;
+            s.append('(');
+            s.append(leftParens ? "(" : "");
+            arith(s, b.left(), -1, false);
+            s.append(leftParens ? ")" : "").append(" ^ (");
+            arith(s, b.right(), -1, false);
+            s.append("))");
         } else if (a instanceof Binary b) {
-                int level = FilterNode.precedence(b.op());
-                boolean parens = level < contextLevel || (level == contextLevel && rightOperand);
-                if (parens) {
-                    s.append('(');
-                }
-                arith(s, b.left(), level, false);
-                s.append(' ').append(b.op()).append(' ');
-                arith(s, b.right(), level, true);
-                if (parens) {
-                    s.append(')');
-                }
+            int level = FilterNode.precedence(b.op());
+            boolean parens = level < contextLevel || (level == contextLevel && rightOperand);
+            if (parens) {
+                s.append('(');
+            }
+            arith(s, b.left(), level, false);
+            s.append(' ').append(b.op()).append(' ');
+            arith(s, b.right(), level, true);
+            if (parens) {
+                s.append(')');
+            }
         }
     }
 }

@@ -45,6 +45,17 @@ class FilterParserTest {
         assertEquals(expected, FilterPrinter.print(FilterParser.parse(in)));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"ip[0] | 1 ^ 3 = 0", "ip[0] ^ 1 | 3 = 0", "ip[0] & 1 ^ 3 + 1 = 0", "-ip[0] ^ 2 = 0",
+            "ip[0] - 1 - 1 = 0", "ip[0] / 2 * 3 = 1", "ip[0] << 1 + 1 = 4", "ip[2 : 2] - (ip[0] & 0xf) * 4 > 100",
+            "tcp port 80 or 443 and not src host 10.0.0.1", "not tcp or udp and port 53",
+            "tcp[tcpflags] & (tcp-syn | tcp-ack) = tcp-syn", "icmp6[icmp6type] = icmp6-echo or len <= 128"})
+    void thePrintedFormCompilesToTheSameProgram(String filter) throws Exception {
+        String printed = FilterPrinter.print(FilterParser.parse(filter));
+        assertEquals(BpfCompiler.disassemble(BpfCompiler.compile(filter, 1, 262144)),
+                BpfCompiler.disassemble(BpfCompiler.compile(printed, 1, 262144)), printed);
+    }
+
     @Test
     void buildsTypedNodes() throws Exception {
         FilterNode t = FilterParser.parse("tcp src port 5201 and tcp[13] & 2 != 0 and vlan 7");

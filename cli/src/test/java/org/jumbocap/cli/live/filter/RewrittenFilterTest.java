@@ -99,6 +99,33 @@ class RewrittenFilterTest {
         }
     }
 
+    /** The same condition asked of jumbocap's display filter over jumbocap's own dissection. */
+    @ParameterizedTest(name = "{0} = {1}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {"tcp port 5201;tcp.port == 5201",
+            "udp port 5201;udp.port == 5201", "tcp[tcpflags] & tcp-syn != 0;tcp.flags.syn == 1",
+            "icmp6[icmp6type] = 143;icmpv6.type == 143", "portrange 5200-5202;tcp.port in {5200..5202} || udp.port in {5200..5202}"})
+    void agreesWithTheDisplayFilter(String captureFilter, String displayFilter) throws Exception {
+        org.jumbocap.filter.CompiledFilter display = org.jumbocap.filter.DisplayFilter.compile(displayFilter);
+        org.jumbocap.dissect.FrameDissector dissector = new org.jumbocap.dissect.FrameDissector();
+        Set<Integer> expected = new TreeSet<>();
+        Set<Integer> walkable = new TreeSet<>();
+        for (int i = 0; i < frames.size(); i++) {
+            Frame f = frames.get(i);
+            byte[] b = f.bytes();
+            org.jumbocap.io.FrameRecord rec = new org.jumbocap.io.FrameRecord(i + 1, 0, 1, b, b.length);
+            if (walkable(f)) {
+                walkable.add(i + 1);
+                if (display.matches(dissector.dissect(rec))) {
+                    expected.add(i + 1);
+                }
+            }
+        }
+        assertFalse(expected.isEmpty(), "the display filter matches some crafted frame");
+        Set<Integer> got = LibpcapRun.matching(pcap, new ExtensionHeaderRewriter().rewrite(captureFilter).text());
+        got.retainAll(walkable);
+        assertEquals(describe(expected), describe(got));
+    }
+
     @Test
     void theFilterAsWrittenMissesJumbogramsBehindHopByHop() throws Exception {
         Set<Integer> raw = LibpcapRun.matching(pcap, "tcp port 5201");

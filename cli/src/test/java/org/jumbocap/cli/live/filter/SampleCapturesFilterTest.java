@@ -52,6 +52,23 @@ class SampleCapturesFilterTest {
         return new Answer(port, jumbo);
     }
 
+    static Set<Integer> displayFilterAnswer(Path file, String filter) throws Exception {
+        org.jumbocap.filter.CompiledFilter f = org.jumbocap.filter.DisplayFilter.compile(filter);
+        FrameDissector dissector = new FrameDissector();
+        Set<Integer> out = new TreeSet<>();
+        try (CaptureReader r = CaptureFiles.open(file)) {
+            FrameRecord rec = new FrameRecord();
+            int n = 0;
+            while (r.next(rec)) {
+                n++;
+                if (f.matches(dissector.dissect(rec))) {
+                    out.add(n);
+                }
+            }
+        }
+        return out;
+    }
+
     private static Path sample(String name) {
         Path p = SAMPLES.resolve(name);
         assumeTrue(Files.isRegularFile(p), "sample " + name + " not present");
@@ -67,6 +84,7 @@ class SampleCapturesFilterTest {
         Set<Integer> raw = LibpcapRun.matching(file, "tcp port 5201");
         Set<Integer> rewritten = LibpcapRun.matching(file, new ExtensionHeaderRewriter().rewrite("tcp port 5201").text());
         assertEquals(a.port5201(), rewritten);
+        assertEquals(a.port5201(), displayFilterAnswer(file, "tcp.port == 5201"), "jumbocap's display filter agrees");
         for (int j : a.jumbo()) {
             assertTrue(!raw.contains(j), "libpcap as written sees jumbogram " + j);
         }
