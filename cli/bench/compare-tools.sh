@@ -4,12 +4,14 @@
 #          samples/ipv4-bigtcp-veth.pcap repeated, timestamps and TCP sequence numbers moving on)
 #   small  N synthetic Ethernet frames of 64 to 1500 bytes (TCP data and ACKs over IPv4/IPv6, some UDP)
 # For each file, with the page cache warm: cat (the page-cache reference), tcpdump -nn -r, tshark -n -r,
-# jumbocap read, jumbocap stats, and two in-JVM passes of org.jumbocap.bench.gen.ToolComparison: the
-# fast path (CaptureFiles.open + FastDecoder.decode) and the capture reader alone, each once and then
-# five times in one JVM (the compiled, steady-state rate). Every command runs
-# under /usr/bin/time -v (wall, user+sys CPU, peak RSS) and a time limit; the one-line-per-frame output
-# of tshark and jumbocap read goes to wc -l instead of /dev/null, so a capped run still gives frames/s. Prints a Markdown table; the inputs live in a temp
-# dir removed at the end.
+# jumbocap read, jumbocap stats, and in-JVM passes of org.jumbocap.bench.gen.ToolComparison: the fast
+# path (CaptureFiles.open + FastDecoder.decode) and the capture reader alone, each once and then five
+# times in one JVM (the compiled, steady-state rate), and the reader plus a checksum of every byte (the
+# floor of checksum verification). First, jumbocap read of a 44-frame sample gives the start-up cost.
+# Every command runs under /usr/bin/time -v (wall, user+sys CPU, peak RSS) and a time limit; the
+# one-line-per-frame output of tshark and jumbocap read goes to wc -l instead of /dev/null, so a
+# stopped run still gives frames/s. Prints a Markdown table; the inputs live in a temp dir removed at
+# the end. docs/benchmarks.md has the results and what they mean.
 #
 # usage: cli/bench/compare-tools.sh [--quick] [--size-mb N] [--small-frames N] [--tshark-limit S]
 #                                   [--limit S] [--repeat-big N] [--repeat-small N] [--dir DIR]

@@ -3,6 +3,7 @@ package org.jumbocap.bench.gen;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +17,7 @@ import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.CaptureWriters;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
+import org.jumbocap.jumbo.ChecksumVerdict;
 
 /**
  * The inputs and the jumbocap-only passes of {@code cli/bench/compare-tools.sh}, which measures jumbocap
@@ -29,7 +31,9 @@ import org.jumbocap.io.LinkTypes;
  *   <li>{@code fast-pass FILE [PASSES]}: streams the file through the capture reader and the fast
  *       decoder, counting jumbograms;</li>
  *   <li>{@code reader-pass FILE [PASSES]}: the capture reader alone, so the decoder's share is the
- *       difference.</li>
+ *       difference;</li>
+ *   <li>{@code checksum-pass FILE [PASSES]}: the reader plus the one's-complement sum of every captured
+ *       byte, the floor of any tool that verifies transport checksums.</li>
  * </ul>
  * A pass prints one line of {@code key=value} pairs; its rates exclude JVM start-up. Several passes in
  * one JVM show the rate once the JIT has compiled the loop.
@@ -66,8 +70,9 @@ public final class ToolComparison {
                 }
                 smallFrames(Path.of(args[1]), Long.parseLong(args[2]));
             }
-            case "fast-pass" -> pass(Path.of(args[1]), true, passes(args));
-            case "reader-pass" -> pass(Path.of(args[1]), false, passes(args));
+            case "fast-pass" -> pass(Path.of(args[1]), Pass.FAST, passes(args));
+            case "reader-pass" -> pass(Path.of(args[1]), Pass.READER, passes(args));
+            case "checksum-pass" -> pass(Path.of(args[1]), Pass.CHECKSUM, passes(args));
             default -> usage();
         }
     }
@@ -78,7 +83,7 @@ public final class ToolComparison {
 
     private static void usage() {
         System.err.println("usage: ToolComparison super-packets OUT SIZE_MB SAMPLE... | small-frames OUT COUNT"
-                + " | fast-pass FILE [PASSES] | reader-pass FILE [PASSES]");
+                + " | fast-pass FILE [PASSES] | reader-pass FILE [PASSES] | checksum-pass FILE [PASSES]");
         System.exit(2);
     }
 
@@ -258,7 +263,7 @@ public final class ToolComparison {
         if (end >= 60) {
             return end;
         }
-        java.util.Arrays.fill(f, end, 60, (byte) 0);
+        Arrays.fill(f, end, 60, (byte) 0);
         return 60;
     }
 
@@ -337,26 +342,39 @@ public final class ToolComparison {
 
     // ---------------------------------------------------------------- passes
 
-    private static void pass(Path file, boolean decode, int passes) throws IOException {
-        for (int i = 1; i <= passes; i++) {
-            pass(file, decode, "pass=" + i);
+    private enum Pass {
+        FAST("fast-pass"), READER("reader-pass"), CHECKSUM("checksum-pass");
+
+        final String label;
+
+        Pass(String label) {
+            this.label = label;
         }
     }
 
-    private static void pass(Path file, boolean decode, String label) throws IOException {
+    private static void pass(Path file, Pass kind, int passes) throws IOException {
+        for (int i = 1; i <= passes; i++) {
+            pass(file, kind, "pass=" + i);
+        }
+    }
+
+    private static void pass(Path file, Pass kind, String label) throws IOException {
         FastDecoder decoder = new FastDecoder();
         FastSummary s = new FastSummary();
         FrameRecord rec = new FrameRecord();
         long frames = 0;
         long jumbograms = 0;
         long tcp = 0;
+        long checksum = 0;
         long bytes = 24;
         long t0 = System.nanoTime();
         try (CaptureReader reader = CaptureFiles.open(file)) {
             while (reader.next(rec)) {
                 frames++;
                 bytes += 16 + rec.capturedLength();
-                if (decode) {
+                if (kind == Pass.CHECKSUM) {
+                    checksum += ChecksumVerdict.sum(rec.data(), 0, rec.capturedLength());
+                } else if (kind == Pass.FAST) {
                     decoder.decode(rec, s);
                     if (s.anyJumbo()) {
                         jumbograms++;
@@ -367,8 +385,12 @@ public final class ToolComparison {
                 }
             }
         }
-        report(decode ? "fast-pass" : "reader-pass", file, frames, bytes, System.nanoTime() - t0,
-                label + (decode ? " jumbograms=" + jumbograms + " tcp=" + tcp : ""));
+        String counts = switch (kind) {
+            case FAST -> " jumbograms=" + jumbograms + " tcp=" + tcp;
+            case CHECKSUM -> " sum=" + ChecksumVerdict.fold(checksum);
+            case READER -> "";
+        };
+        report(kind.label, file, frames, bytes, System.nanoTime() - t0, label + counts);
     }
 
     private static void report(String what, Path file, long frames, long bytes, long nanos, String extra) {
