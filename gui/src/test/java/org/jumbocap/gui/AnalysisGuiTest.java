@@ -125,7 +125,7 @@ class AnalysisGuiTest {
     }
 
     @Test
-    void statisticsWindowCountsTheShownFramesAndExpertRowsFilter(FxRobot robot) {
+    void statisticsWindowCountsTheShownFramesAndExpertRowsFilter(FxRobot robot) throws IOException {
         waitIdle();
         waitUntil("expert analysis", () -> model.expertSummaryProperty().get() != null);
         StatisticsView[] stats = new StatisticsView[1];
@@ -143,6 +143,12 @@ class AnalysisGuiTest {
         long jumboCounted = onFx(() -> ((XYChart.Series<?, ?>) histogram.getData().get(1)).getData().stream()
                 .mapToLong(d -> ((Number) d.getYValue()).longValue()).sum());
         assertEquals(onFx(() -> model.rows().stream().filter(PacketRow::isJumbo).count()), jumboCounted);
+        javafx.scene.chart.NumberAxis counts = (javafx.scene.chart.NumberAxis) histogram.getYAxis();
+        long tallest = onFx(() -> ((XYChart.Series<?, ?>) histogram.getData().get(0)).getData().stream()
+                .mapToLong(d -> ((Number) d.getYValue()).longValue()).max().orElseThrow());
+        double unit = onFx(counts::getTickUnit);
+        assertTrue(unit >= 1 && unit == Math.rint(unit), "whole-frame ticks, not " + unit);
+        assertTrue(onFx(counts::getUpperBound) > tallest, "the tallest bar fits under the axis");
         Node marker = onFx(() -> histogram.lookup(".limit-marker"));
         assertTrue(onFx(marker::isVisible), "the 64 KiB marker is drawn");
 
@@ -152,9 +158,17 @@ class AnalysisGuiTest {
         ExpertSummary summary = onFx(() -> model.expertSummaryProperty().get());
         assertFalse(summary.isEmpty(), "the sample has expert items (jumbo notes at least)");
         ExpertSummary.Entry jumboNote = summary.entries().stream()
-                .filter(e -> e.def().id().startsWith("ipv6.jumbo")).findFirst().orElseThrow();
+                .filter(e -> e.id().startsWith("ipv6.jumbo")).findFirst().orElseThrow();
         javafx.scene.control.TableView<?> experts = (javafx.scene.control.TableView<?>) onFx(() -> robot.lookup("#expert-table").query());
-        int index = onFx(() -> experts.getItems().indexOf(jumboNote));
+        waitUntil("the expert table is filled", () -> !experts.getItems().isEmpty());
+        int index = onFx(() -> {
+            for (int i = 0; i < experts.getItems().size(); i++) {
+                if (((ExpertSummary.Entry) experts.getItems().get(i)).id().equals(jumboNote.id())) {
+                    return i;
+                }
+            }
+            return -1;
+        });
         assertTrue(index >= 0);
         onFx(() -> {
             javafx.scene.control.TabPane tabs = (javafx.scene.control.TabPane) robot.lookup("#statistics-tabs").query();
@@ -166,7 +180,45 @@ class AnalysisGuiTest {
         waitUntil("the expert filter ran", () -> !model.isBusy()
                 && model.appliedFilterProperty().get().equals(jumboNote.filter()));
         List<Long> listed = onFx(() -> model.shownRows().stream().map(PacketRow::number).toList());
-        assertEquals(jumboNote.frames(), listed);
+        assertEquals(framesCarrying(jumboNote.id()), listed);
+        assertEquals(jumboNote.firstFrame(), listed.get(0));
+    }
+
+    @Test
+    void statisticsOfAFilteredViewCountOnlyTheShownFrames(FxRobot robot) {
+        waitIdle();
+        applyAndWait("tcp.len > 65535");
+        long shown = onFx(() -> (long) model.shownRows().size());
+        long total = onFx(() -> (long) model.rows().size());
+        assertTrue(shown > 0 && shown < total, shown + " of " + total);
+        onFx(() -> {
+            view.showStatistics();
+            return null;
+        });
+        javafx.scene.chart.BarChart<?, ?> histogram = (javafx.scene.chart.BarChart<?, ?>) onFx(() -> robot.lookup("#size-histogram").query());
+        waitUntil("the histogram is filled", () -> !histogram.getData().isEmpty());
+        List<Long> counts = onFx(() -> ((XYChart.Series<?, ?>) histogram.getData().get(0)).getData().stream()
+                .map(d -> ((Number) d.getYValue()).longValue()).toList());
+        assertEquals(shown, counts.stream().mapToLong(Long::longValue).sum());
+        assertEquals(0L, counts.get(0) + counts.get(1) + counts.get(2), "no frame of 64 KiB or less is shown");
+        String summary = onFx(() -> ((javafx.scene.control.Label) robot.lookup("#statistics-summary").query()).getText());
+        assertTrue(summary.startsWith(String.format(java.util.Locale.ROOT, "%,d frames shown", shown)), summary);
+        javafx.scene.control.TableView<?> experts = (javafx.scene.control.TableView<?>) onFx(() -> robot.lookup("#expert-table").query());
+        long jumboNotes = onFx(() -> experts.getItems().stream().map(e -> (ExpertSummary.Entry) e)
+                .filter(e -> e.id().equals("ipv6.jumbo.hbh")).mapToLong(ExpertSummary.Entry::occurrences).sum());
+        assertEquals(shown, jumboNotes, "every shown super-packet of this IPv6 sample carries one Jumbo Payload note");
+    }
+
+    /** Frames of the sample whose dissection carries an expert item with this id, found independently. */
+    private static List<Long> framesCarrying(String expertId) throws IOException {
+        List<Long> out = new ArrayList<>();
+        org.jumbocap.dissect.FrameDissector dissector = new org.jumbocap.dissect.FrameDissector();
+        for (FrameRecord r : read(SAMPLE)) {
+            if (dissector.dissect(r).experts().stream().anyMatch(e -> e.id().equals(expertId))) {
+                out.add(r.number());
+            }
+        }
+        return out;
     }
 
     private static TableRow<?> tableRow(javafx.scene.control.TableView<?> table, int index) {

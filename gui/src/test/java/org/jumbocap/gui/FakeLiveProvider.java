@@ -21,6 +21,8 @@ final class FakeLiveProvider implements LiveCaptureProvider {
 
     private final Path sample;
     final List<String> openedFilters = new ArrayList<>();
+    /** When set, a source ends by itself with this failure once the sample is replayed, as if the interface went away. */
+    volatile String endWith;
 
     FakeLiveProvider(Path sample) {
         this.sample = sample;
@@ -44,17 +46,20 @@ final class FakeLiveProvider implements LiveCaptureProvider {
     @Override
     public LiveSource open(LiveInterface itf, String captureFilter, int snaplen) {
         openedFilters.add(captureFilter);
-        return new ReplaySource(sample);
+        return new ReplaySource(sample, endWith);
     }
 
     static final class ReplaySource implements LiveSource {
         private final Path sample;
+        private final String endWith;
+        private volatile String failure;
         private final AtomicBoolean running = new AtomicBoolean();
         private final AtomicLong received = new AtomicLong();
         private Thread thread;
 
-        ReplaySource(Path sample) {
+        ReplaySource(Path sample, String endWith) {
             this.sample = sample;
+            this.endWith = endWith;
         }
 
         @Override
@@ -67,6 +72,10 @@ final class FakeLiveProvider implements LiveCaptureProvider {
                         sink.accept(reused);
                         received.incrementAndGet();
                         Thread.sleep(2);
+                    }
+                    if (running.get() && endWith != null) {
+                        failure = endWith;
+                        running.set(false);
                     }
                 } catch (IOException | InterruptedException e) {
                     running.set(false);
@@ -96,6 +105,11 @@ final class FakeLiveProvider implements LiveCaptureProvider {
         @Override
         public long dropped() {
             return 0;
+        }
+
+        @Override
+        public String failure() {
+            return failure;
         }
     }
 }

@@ -357,6 +357,20 @@ class ViewerGuiTest {
                 && model.detailProperty().get().tree().find("jumbo") != null);
     }
 
+    @Test
+    void aLiveCaptureThatEndsByItselfStopsAndSaysWhy() throws IOException {
+        int frames = framesIn(GuiTestSupport.IPV4_SAMPLE);
+        live.endWith = "veth-a: the interface went away (Network is down)";
+        onFx(() -> {
+            model.startLive(live, FakeLiveProvider.VETH, "", 262144);
+            return null;
+        });
+        waitUntil("the capture notices its end", () -> !model.liveRunningProperty().get());
+        assertEquals(frames, onFx(() -> model.rows().size()), "the frames captured before stay listed");
+        String status = onFx(() -> model.statusProperty().get());
+        assertTrue(status.contains("the interface went away"), status);
+    }
+
     // ---- lookups ---------------------------------------------------------------------------------
 
     private TableRow<?> rowNode(PacketRow row) {

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 /**
- * Where live capture comes from. The GUI module has no capture library of its own: the launcher puts an
- * implementation on the class path (found through {@link ServiceLoader}) or hands one in directly.
+ * Where live capture comes from. The viewer's own is {@link Pcap4jLiveProvider} (libpcap through the
+ * command line's capture engine), registered for {@link ServiceLoader}; tests hand in a fake directly.
  */
 public interface LiveCaptureProvider {
     List<LiveInterface> interfaces() throws IOException;

@@ -23,9 +23,13 @@ public record LiveInterface(String name, String description, long gsoMaxSize, lo
 
     /** One line for the interface picker. */
     public String settingsText() {
-        return "gso_max_size " + gsoMaxSize + ", gro_max_size " + groMaxSize + ", gso_ipv4_max_size "
-                + gsoIpv4MaxSize + ", gro_ipv4_max_size " + groIpv4MaxSize
+        return "gso_max_size " + size(gsoMaxSize) + ", gro_max_size " + size(groMaxSize) + ", gso_ipv4_max_size "
+                + size(gsoIpv4MaxSize) + ", gro_ipv4_max_size " + size(groIpv4MaxSize)
                 + (bigTcpIpv6() || bigTcpIpv4() ? "  (BIG TCP on)" : "  (BIG TCP off)");
+    }
+
+    private static String size(long bytes) {
+        return bytes > 0 ? Long.toString(bytes) : "not reported";
     }
 
     @Override

@@ -15,11 +15,16 @@ public interface LiveSource extends AutoCloseable {
     /** Stops delivering; frames already handed over stay. Safe to call twice. */
     void stop();
 
-    /** Frames the capture received so far (kernel count where known). */
+    /** Frames the capture handed to the viewer so far. */
     long received();
 
     /** Frames the kernel or the source dropped. */
     long dropped();
+
+    /** Why the capture ended by itself (the interface went away, a read failed), or null. */
+    default String failure() {
+        return null;
+    }
 
     @Override
     default void close() {

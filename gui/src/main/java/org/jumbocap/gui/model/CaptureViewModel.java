@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -18,10 +22,13 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 import javafx.concurrent.Worker;
+import javafx.util.Duration;
 import org.jumbocap.fast.FastSummary;
 import org.jumbocap.gui.engine.CaptureBackend;
 import org.jumbocap.gui.engine.CaptureBackend.CompiledFilter;
@@ -40,6 +47,7 @@ import org.jumbocap.gui.service.MemoryFrameStore;
 import org.jumbocap.gui.service.OpenCaptureTask;
 import org.jumbocap.gui.service.RowEntry;
 import org.jumbocap.gui.service.SaveFramesTask;
+import org.jumbocap.gui.service.StatisticsScan;
 import org.jumbocap.gui.service.UiBatcher;
 import org.jumbocap.io.FrameRecord;
 
@@ -48,6 +56,9 @@ import org.jumbocap.io.FrameRecord;
  * observe. All work on frames runs in background tasks; every property changes on the UI thread only.
  */
 public final class CaptureViewModel implements AutoCloseable {
+    /** Time slices of the throughput curve. */
+    private static final int THROUGHPUT_BINS = 200;
+
     private final CaptureBackend backend;
     private final ExecutorService workers = Executors.newFixedThreadPool(2, r -> {
         Thread t = new Thread(r, "jumbocap-worker");
@@ -71,6 +82,8 @@ public final class CaptureViewModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<FrameDetail> detail = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper detailError = new ReadOnlyStringWrapper();
     private final ReadOnlyObjectWrapper<ExpertSummary> expertSummary = new ReadOnlyObjectWrapper<>();
+    /** Statistics over every listed frame from the expert pass; null until it ends. */
+    private StatisticsAccumulator scanStatistics;
     private final ReadOnlyBooleanWrapper liveRunning = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyLongWrapper liveReceived = new ReadOnlyLongWrapper();
     private final ReadOnlyLongWrapper liveDropped = new ReadOnlyLongWrapper();
@@ -81,6 +94,8 @@ public final class CaptureViewModel implements AutoCloseable {
     private Task<?> expertTask;
     private UiBatcher<RowEntry> batcher;
     private LiveSource liveSource;
+    /** Refreshes the live counters while no frames come, and notices a capture that ended by itself. */
+    private Timeline liveWatch;
     private String pendingFilter;
 
     public CaptureViewModel(CaptureBackend backend) {
@@ -289,16 +304,50 @@ public final class CaptureViewModel implements AutoCloseable {
         });
     }
 
-    /** Computes statistics over the shown rows in the background. */
-    public void computeStatistics(Consumer<CaptureStatistics> done) {
+    /**
+     * Computes statistics over the shown rows in the background. With every frame shown they come from
+     * the expert pass, which dissects each frame once for both (waiting for it when it still runs);
+     * otherwise the shown frames are dissected for them.
+     */
+    public void computeStatistics(Consumer<StatisticsReport> done) {
         List<PacketRow> snapshot = new ArrayList<>(shownRows);
-        Task<CaptureStatistics> task = new Task<>() {
+        boolean everyFrame = snapshot.size() == allRows.size();
+        Task<?> scan = expertTask;
+        if (everyFrame && scanStatistics == null && scan != null && !scan.isDone() && !liveRunning.get()) {
+            scan.stateProperty().addListener(new ChangeListener<Worker.State>() {
+                @Override
+                public void changed(ObservableValue<? extends Worker.State> obs, Worker.State old, Worker.State state) {
+                    if (state == Worker.State.SUCCEEDED || state == Worker.State.FAILED
+                            || state == Worker.State.CANCELLED) {
+                        obs.removeListener(this);
+                        // after the scan's own success handler has stored its statistics
+                        Platform.runLater(() -> computeStatistics(done));
+                    }
+                }
+            });
+            return;
+        }
+        StatisticsAccumulator ready = everyFrame ? scanStatistics : null;
+        FrameStore frames = store;
+        BitSet numbers = new BitSet();
+        if (ready == null) {
+            for (PacketRow r : snapshot) {
+                if (r.number() <= Integer.MAX_VALUE) {
+                    numbers.set((int) r.number());
+                }
+            }
+        }
+        Task<StatisticsReport> task = new Task<>() {
             @Override
-            protected CaptureStatistics call() {
-                return CaptureStatistics.of(snapshot, 200);
+            protected StatisticsReport call() throws IOException {
+                StatisticsAccumulator statistics = ready != null || frames == null ? ready
+                        : StatisticsScan.over(backend, frames, numbers, this::isCancelled);
+                return StatisticsReport.of(statistics == null ? new StatisticsAccumulator() : statistics, snapshot,
+                        THROUGHPUT_BINS);
             }
         };
         task.setOnSucceeded(e -> done.accept(task.getValue()));
+        task.setOnFailed(e -> status.set("Statistics failed: " + oneLine(task.getException())));
         workers.execute(task);
     }
 
@@ -323,6 +372,15 @@ public final class CaptureViewModel implements AutoCloseable {
         CompiledFilter liveFilter = filter;
         long[] times = {Long.MIN_VALUE, 0};
         liveRunning.set(true);
+        liveWatch = new Timeline(new KeyFrame(Duration.millis(500), e -> {
+            liveReceived.set(source.received());
+            liveDropped.set(source.dropped());
+            if (source.failure() != null && liveSource == source) {
+                stopLive();
+            }
+        }));
+        liveWatch.setCycleCount(Animation.INDEFINITE);
+        liveWatch.play();
         liveBatcher.start();
         source.start(frame -> {
             FrameRecord kept = memory.append(frame);
@@ -345,15 +403,20 @@ public final class CaptureViewModel implements AutoCloseable {
         if (liveSource == null) {
             return;
         }
+        if (liveWatch != null) {
+            liveWatch.stop();
+        }
         liveSource.stop();
         liveReceived.set(liveSource.received());
         liveDropped.set(liveSource.dropped());
+        String failure = liveSource.failure();
         liveSource = null;
         if (batcher != null) {
             batcher.stopAndDrain();
         }
         liveRunning.set(false);
-        status.set("Capture stopped: " + allRows.size() + " frames, " + liveDropped.get() + " dropped");
+        status.set("Capture stopped: " + allRows.size() + " frames, " + liveDropped.get() + " dropped"
+                + (failure == null ? "" : " \u2014 " + failure));
         afterSourceComplete();
     }
 
@@ -400,6 +463,7 @@ public final class CaptureViewModel implements AutoCloseable {
         detail.set(null);
         detailError.set(null);
         expertSummary.set(null);
+        scanStatistics = null;
         loadError.set(null);
         liveReceived.set(0);
         liveDropped.set(0);
@@ -434,7 +498,10 @@ public final class CaptureViewModel implements AutoCloseable {
         }
         ExpertScanTask task = new ExpertScanTask(backend, store, new ArrayList<>(allRows));
         expertTask = task;
-        task.setOnSucceeded(e -> expertSummary.set(task.getValue()));
+        task.setOnSucceeded(e -> {
+            scanStatistics = task.getValue().statistics();
+            expertSummary.set(task.getValue().experts());
+        });
         workers.execute(task);
     }
 

@@ -1,19 +1,25 @@
 package org.jumbocap.gui.service;
 
 import java.util.List;
+import javafx.concurrent.Task;
 import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.gui.engine.CaptureBackend;
 import org.jumbocap.gui.model.ExpertSummary;
 import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.gui.model.StatisticsAccumulator;
 import org.jumbocap.tree.FrameTree;
-import javafx.concurrent.Task;
 
 /**
  * Dissects every frame fully in the background after the fast pass listed them: it fills each row's
- * worst expert severity (which colours the row) and the expert summary of the statistics view.
+ * worst expert severity (which colours the row) and, from the same trees, the shared capture statistics
+ * whose expert counts feed the statistics view, so no frame is dissected twice.
  */
-public final class ExpertScanTask extends Task<ExpertSummary> {
+public final class ExpertScanTask extends Task<ExpertScanTask.Result> {
+    /** The expert table's entries and the statistics over every listed frame. */
+    public record Result(ExpertSummary experts, StatisticsAccumulator statistics) {
+    }
+
     private final CaptureBackend backend;
     private final FrameStore store;
     private final List<PacketRow> rows;
@@ -26,8 +32,9 @@ public final class ExpertScanTask extends Task<ExpertSummary> {
     }
 
     @Override
-    protected ExpertSummary call() throws Exception {
-        ExpertSummary summary = new ExpertSummary();
+    protected Result call() throws Exception {
+        StatisticsAccumulator statistics = new StatisticsAccumulator();
+        statistics.core().startFile(store.name());
         long[] times = {Long.MIN_VALUE, 0};
         long total = Math.max(1, rows.size());
         updateMessage("Expert analysis");
@@ -42,9 +49,9 @@ public final class ExpertScanTask extends Task<ExpertSummary> {
             }
             FrameTree tree = backend.dissect(frame, times[0], times[1]);
             times[1] = frame.timestampNanos();
+            statistics.add(tree);
             Severity worst = null;
             for (ExpertItem item : tree.experts()) {
-                summary.add(frame.number(), item);
                 if (worst == null || item.severity().compareTo(worst) > 0) {
                     worst = item.severity();
                 }
@@ -54,6 +61,6 @@ public final class ExpertScanTask extends Task<ExpertSummary> {
                 updateProgress(index, total);
             }
         }, this::isCancelled);
-        return summary;
+        return new Result(new ExpertSummary(statistics.core().experts()), statistics);
     }
 }

@@ -30,6 +30,27 @@ public final class SizeHistogramChart extends BarChart<String, Number> {
         getPlotChildren().addAll(marker, markerLabel);
     }
 
+    /** Scales the frame axis to whole frames: ticks 1, 2 or 5 times a power of ten apart, at most ten of them. */
+    public void setLargestCount(long largest) {
+        long unit = tickUnit(largest);
+        NumberAxis y = (NumberAxis) getYAxis();
+        y.setAutoRanging(false);
+        y.setMinorTickVisible(false);
+        y.setLowerBound(0);
+        y.setTickUnit(unit);
+        y.setUpperBound((Math.max(0, largest) / unit + 1) * unit);
+    }
+
+    static long tickUnit(long largest) {
+        long unit = 1;
+        int step = 0;
+        while (largest / unit > 10) {
+            unit = step % 3 == 1 ? unit / 2 * 5 : unit * 2;
+            step++;
+        }
+        return unit;
+    }
+
     /** Names the first category above the limit; the marker is drawn on its left edge. */
     public void setFirstAboveLimit(String category) {
         this.firstAboveLimit = category;

@@ -17,14 +17,15 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.jumbocap.gui.model.CaptureStatistics;
 import org.jumbocap.gui.model.CaptureViewModel;
 import org.jumbocap.gui.model.ExpertSummary;
+import org.jumbocap.gui.model.StatisticsReport;
+import org.jumbocap.stats.FlowStats;
 
 /**
- * The statistics window over the shown frames: size histogram with the 64 KiB marker, throughput over
- * time, the flow table and the expert summary. Double-clicking a flow or an expert row applies the display
- * filter that lists its frames.
+ * The statistics window over the shown frames, drawn from the shared core statistics: size histogram
+ * with the 64 KiB marker, throughput over time, the flows per direction and the expert counts.
+ * Double-clicking a flow or an expert row applies the display filter that lists its frames.
  */
 public final class StatisticsView {
     private final CaptureViewModel model;
@@ -33,7 +34,7 @@ public final class StatisticsView {
     private final Scene scene;
     private final SizeHistogramChart histogram = new SizeHistogramChart();
     private final LineChart<Number, Number> throughput = new LineChart<>(new NumberAxis(), new NumberAxis());
-    private final TableView<CaptureStatistics.Flow> flows = new TableView<>();
+    private final TableView<FlowStats> flows = new TableView<>();
     private final TableView<ExpertSummary.Entry> experts = new TableView<>();
     private final Label summary = new Label();
 
@@ -64,9 +65,8 @@ public final class StatisticsView {
         BorderPane root = new BorderPane(tabs);
         root.setTop(summary);
         root.getStyleClass().add("statistics-view");
-        scene = new Scene(root, 900, 560);
+        scene = new Scene(root, 1000, 580);
         stage.setScene(scene);
-        model.expertSummaryProperty().addListener((obs, old, s) -> showExperts(s));
     }
 
     private static Tab tab(String title, javafx.scene.Node content) {
@@ -77,19 +77,20 @@ public final class StatisticsView {
 
     private void setUpFlows() {
         flows.setId("flow-table");
-        flows.getColumns().add(col("Protocol", 70, CaptureStatistics.Flow::protocol));
-        flows.getColumns().add(col("Source", 240, CaptureStatistics.Flow::sourceEndpoint));
-        flows.getColumns().add(col("Destination", 240, CaptureStatistics.Flow::destinationEndpoint));
-        flows.getColumns().add(col("Frames", 70, CaptureStatistics.Flow::frames));
-        flows.getColumns().add(col("Bytes", 100, CaptureStatistics.Flow::bytes));
-        flows.getColumns().add(col("Largest", 80, CaptureStatistics.Flow::largestFrame));
-        flows.getColumns().add(col("Super-packets", 100, CaptureStatistics.Flow::jumboFrames));
-        flows.getColumns().add(col("Duration (s)", 90, f -> String.format(Locale.ROOT, "%.3f", f.lastSeconds() - f.firstSeconds())));
+        flows.getColumns().add(col("Protocol", 76, f -> f.key().protocolName()));
+        flows.getColumns().add(col("Source", 170, f -> f.key().sourceEndpoint()));
+        flows.getColumns().add(col("Destination", 170, f -> f.key().destinationEndpoint()));
+        flows.getColumns().add(col("Frames", 64, FlowStats::frames));
+        flows.getColumns().add(col("Bytes", 86, FlowStats::bytes));
+        flows.getColumns().add(col("Largest", 76, FlowStats::largestFrame));
+        flows.getColumns().add(col("Super-packets", 112, FlowStats::superPackets));
+        flows.getColumns().add(col("Jumbograms", 104, FlowStats::jumbograms));
+        flows.getColumns().add(col("Duration (ms)", 118, f -> String.format(Locale.ROOT, "%.3f", f.durationNanos() / 1e6)));
         flows.setRowFactory(t -> {
-            TableRow<CaptureStatistics.Flow> row = new TableRow<>();
+            TableRow<FlowStats> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
                 if (e.getClickCount() == 2 && !row.isEmpty()) {
-                    applyFilter.accept(row.getItem().filter());
+                    applyFilter.accept(StatisticsReport.flowFilter(row.getItem().key()));
                 }
             });
             return row;
@@ -98,13 +99,13 @@ public final class StatisticsView {
 
     private void setUpExperts() {
         experts.setId("expert-table");
-        experts.setPlaceholder(new Label("Expert analysis runs after the file is read"));
-        experts.getColumns().add(col("Severity", 70, e -> e.def().severity().filterName()));
-        experts.getColumns().add(col("Group", 90, e -> e.def().group().filterName()));
-        experts.getColumns().add(col("Id", 240, e -> e.def().id()));
-        experts.getColumns().add(col("Count", 70, ExpertSummary.Entry::count));
-        experts.getColumns().add(col("First frame", 80, e -> e.frames().isEmpty() ? "" : e.frames().get(0)));
-        experts.getColumns().add(col("Message", 420, ExpertSummary.Entry::firstMessage));
+        experts.setPlaceholder(new Label("No expert items in the shown frames"));
+        experts.getColumns().add(col("Severity", 70, e -> e.count().severity().filterName()));
+        experts.getColumns().add(col("Group", 90, e -> e.count().group().filterName()));
+        experts.getColumns().add(col("Id", 200, ExpertSummary.Entry::id));
+        experts.getColumns().add(col("Count", 70, ExpertSummary.Entry::occurrences));
+        experts.getColumns().add(col("First frame", 90, ExpertSummary.Entry::firstFrame));
+        experts.getColumns().add(col("Message", 460, ExpertSummary.Entry::firstMessage));
         experts.setRowFactory(t -> {
             TableRow<ExpertSummary.Entry> row = new TableRow<>() {
                 @Override
@@ -112,7 +113,7 @@ public final class StatisticsView {
                     super.updateItem(item, empty);
                     getStyleClass().removeAll("row-expert-error", "row-expert-warn");
                     if (!empty && item != null) {
-                        switch (item.def().severity()) {
+                        switch (item.count().severity()) {
                             case ERROR -> getStyleClass().add("row-expert-error");
                             case WARN -> getStyleClass().add("row-expert-warn");
                             default -> { }
@@ -146,33 +147,32 @@ public final class StatisticsView {
         stage.toFront();
         summary.setText("Computing\u2026");
         model.computeStatistics(this::show);
-        showExperts(model.expertSummaryProperty().get());
     }
 
-    private void show(CaptureStatistics stats) {
-        summary.setText(String.format(Locale.ROOT, "%,d frames shown, %,d jumbograms / BIG TCP super-packets, largest frame %,d bytes",
-                stats.frames(), stats.jumboFrames(), stats.largestFrame()));
+    private void show(StatisticsReport stats) {
+        summary.setText(String.format(Locale.ROOT,
+                "%,d frames shown, %,d jumbograms / BIG TCP super-packets, largest frame %,d bytes, %,d TCP/UDP directions",
+                stats.frames(), stats.jumboFrames(), stats.largestFrame(), stats.flows().size()));
         XYChart.Series<String, Number> all = new XYChart.Series<>();
         all.setName("All frames");
         XYChart.Series<String, Number> jumbo = new XYChart.Series<>();
         jumbo.setName("Jumbograms / BIG TCP");
-        for (CaptureStatistics.SizeBin bin : stats.sizeBins()) {
+        for (StatisticsReport.SizeBin bin : stats.sizeBins()) {
             all.getData().add(new XYChart.Data<>(bin.label(), bin.frames()));
             jumbo.getData().add(new XYChart.Data<>(bin.label(), bin.jumboFrames()));
         }
         histogram.getData().setAll(java.util.List.of(all, jumbo));
-        histogram.setFirstAboveLimit(stats.sizeBins().get(CaptureStatistics.FIRST_JUMBO_BIN).label());
+        histogram.setLargestCount(stats.sizeBins().stream().mapToLong(StatisticsReport.SizeBin::frames).max().orElse(0));
+        int marker = stats.firstBinAboveLimit();
+        histogram.setFirstAboveLimit(marker < 0 ? null : stats.sizeBins().get(marker).label());
 
         XYChart.Series<Number, Number> rate = new XYChart.Series<>();
-        for (CaptureStatistics.ThroughputPoint p : stats.throughput()) {
+        for (StatisticsReport.ThroughputPoint p : stats.throughput()) {
             rate.getData().add(new XYChart.Data<>(p.seconds(), p.megabitsPerSecond()));
         }
         throughput.getData().setAll(java.util.List.of(rate));
         flows.getItems().setAll(stats.flows());
-    }
-
-    private void showExperts(ExpertSummary s) {
-        experts.getItems().setAll(s == null ? java.util.List.of() : s.entries());
+        experts.getItems().setAll(new ExpertSummary(stats.core().experts()).entries());
     }
 
     public Stage stage() {
@@ -183,7 +183,7 @@ public final class StatisticsView {
         return experts;
     }
 
-    public TableView<CaptureStatistics.Flow> flowTable() {
+    public TableView<FlowStats> flowTable() {
         return flows;
     }
 
