@@ -1,10 +1,12 @@
 package org.jumbocap.io;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 import org.jumbocap.io.pcap.PcapReader;
 import org.jumbocap.io.pcap.PcapWriter;
 import org.jumbocap.io.pcapng.PcapngReader;
@@ -66,7 +68,13 @@ public final class CaptureFiles {
         byte[] b = in.buffer();
         int p = in.bufferPosition();
         if (got >= 2 && ((b[p] & 0xFF) << 8 | (b[p + 1] & 0xFF)) == GZIP_MAGIC) {
-            return sniff(CaptureInput.of(new GZIPInputStream(new InputStreamOf(in), 1 << 16)), name);
+            GZIPInputStream inflated;
+            try {
+                inflated = new GZIPInputStream(new InputStreamOf(in), 1 << 16);
+            } catch (EOFException | ZipException e) {
+                throw new CaptureFormatException(name, 0, "gzip header cut short or damaged");
+            }
+            return sniff(CaptureInput.of(inflated), name);
         }
         if (got < 4) {
             throw new CaptureFormatException(name, 0, "file of " + got + " bytes is too short for a magic number");

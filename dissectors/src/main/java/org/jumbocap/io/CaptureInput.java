@@ -1,12 +1,14 @@
 package org.jumbocap.io;
 
 import java.io.Closeable;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.zip.ZipException;
 
 /**
  * The byte source under the capture readers: one big buffer over a file channel or a stream, with the
@@ -26,6 +28,8 @@ public final class CaptureInput implements Closeable {
     private int pos;
     private int limit;
     private boolean eof;
+    /** Why a decompressing stream ended early, or null; the readers name it in their error. */
+    private String damage;
     /** Reused wrapper for direct channel reads into the caller's (reused) frame array. */
     private ByteBuffer direct = ByteBuffer.allocate(0);
 
@@ -249,7 +253,18 @@ public final class CaptureInput implements Closeable {
             int r = channel.read(b);
             return r == 0 ? -1 : r;
         }
-        return stream.read(dst, off, len);
+        try {
+            return stream.read(dst, off, len);
+        } catch (EOFException | ZipException e) {
+            // a cut or corrupt .gz: the bytes so far are good, so end here and let the reader say where
+            damage = e instanceof EOFException ? "compressed data ends early" : "compressed data is damaged: " + e.getMessage();
+            return -1;
+        }
+    }
+
+    /** Why the input ended before its real end (a cut or corrupt compressed file), or null. */
+    public String damage() {
+        return damage;
     }
 
     @Override

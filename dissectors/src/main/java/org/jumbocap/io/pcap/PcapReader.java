@@ -108,6 +108,9 @@ public final class PcapReader implements CaptureReader {
         long number = recordNumber + 1;
         int got = in.fill(RECORD_HEADER_LENGTH);
         if (got == 0) {
+            if (in.damage() != null) {
+                throw fail(number, offset, "file ends before record " + number);
+            }
             return false;
         }
         if (got < RECORD_HEADER_LENGTH) {
@@ -143,7 +146,8 @@ public final class PcapReader implements CaptureReader {
     }
 
     private CaptureFormatException fail(long number, long offset, String problem) {
-        failure = new CaptureFormatException(name, "record", number, offset, problem);
+        String damage = in.damage();
+        failure = new CaptureFormatException(name, "record", number, offset, damage == null ? problem : problem + " (" + damage + ")");
         return failure;
     }
 

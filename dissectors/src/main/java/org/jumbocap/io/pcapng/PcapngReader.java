@@ -164,6 +164,9 @@ public final class PcapngReader implements CaptureReader {
         long number = blockNumber + 1;
         int got = in.fill(12);
         if (got == 0) {
+            if (in.damage() != null) {
+                throw fail(number, offset, "file ends before " + (blockNumberKnown ? "block " + number : "the next block"));
+            }
             return END;
         }
         if (got < 12) {
@@ -424,6 +427,10 @@ public final class PcapngReader implements CaptureReader {
     }
 
     private CaptureFormatException fail(long number, long offset, String problem) {
+        String damage = in.damage();
+        if (damage != null) {
+            problem = problem + " (" + damage + ")";
+        }
         failure = blockNumberKnown
                 ? new CaptureFormatException(name, "block", number, offset, problem)
                 : new CaptureFormatException(name, "block after frame", frameNumber, offset, problem);
