@@ -16,9 +16,12 @@ public final class CaptureInputs {
     @Spec(Spec.Target.MIXEE)
     CommandSpec mixee;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE",
+    @Parameters(arity = "0..*", paramLabel = "FILE",
             description = "Capture files (pcap, pcap with nanoseconds, pcapng); '-' reads standard input.")
     List<String> files = new ArrayList<>();
+
+    @Option(names = "-r", paramLabel = "FILE", description = "A capture file, as tshark and tcpdump take it (same as FILE).")
+    List<String> readFiles = new ArrayList<>();
 
     @Option(names = {"-Y", "--display-filter"}, paramLabel = "FILTER",
             description = "Only frames matching this display filter, e.g. 'tcp.port == 5201', 'jumbo', "
@@ -28,16 +31,26 @@ public final class CaptureInputs {
     @Option(names = {"-c", "--count"}, paramLabel = "N", description = "Stop after N frames (those passing -Y).")
     long count;
 
+    /** The files to read, {@code -r} ones first; none given is a usage error. */
     public List<String> files() {
-        return files;
+        List<String> all = new ArrayList<>(readFiles);
+        all.addAll(files);
+        if (all.isEmpty()) {
+            throw new CommandLine.ParameterException(mixee.commandLine(), "Missing required parameter: 'FILE'");
+        }
+        return all;
     }
 
     public long count() {
         return count;
     }
 
-    /** The compiled {@code -Y} filter, or null; a filter that does not compile is a usage error. */
+    /**
+     * The compiled {@code -Y} filter, or null; a filter that does not compile, a negative count or no file
+     * at all is a usage error.
+     */
     public FrameFilter filter() {
+        files(); // usage errors first, before a command prints anything
         if (count < 0) {
             throw new CommandLine.ParameterException(mixee.commandLine(), "-c must not be negative");
         }

@@ -84,6 +84,9 @@ public final class JumbocapCommand implements Callable<Integer> {
         cl.addSubcommand(new org.jumbocap.cli.live.InterfacesCommand());
         cl.addSubcommand(new org.jumbocap.cli.live.FilterCommand());
         cl.addSubcommand(new CompletionCommand());
+        // every subcommand answers --version/-V like the root (read uses -V for its tree, --version only)
+        Version version = new Version();
+        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(version));
 
         cl.setOut(out);
         cl.setErr(err);
@@ -106,13 +109,23 @@ public final class JumbocapCommand implements Callable<Integer> {
             if (root.debug) {
                 ex.printStackTrace(at.getErr());
             }
-            at.getErr().println(at.getCommandName().equals("jumbocap") ? "jumbocap: " + ex.getMessage()
+            at.getErr().println(at.getCommandName().equals("jumbocap") ? "jumbocap: " + ex.getMessage() + rootHint(args)
                     : "jumbocap " + at.getCommandName() + ": " + ex.getMessage()
                     + " (see 'jumbocap " + at.getCommandName() + " --help')");
             at.getErr().flush();
             return CommandLine.ExitCode.USAGE;
         });
         return cl;
+    }
+
+    /** tshark and tcpdump users type {@code -r FILE} first; point them at the command that does it. */
+    static String rootHint(String[] args) {
+        for (String a : args) {
+            if (a.equals("-r") || a.equals("-Y") || a.equals("-V") && args.length > 1) {
+                return " (to read a capture file: 'jumbocap read [-V] [-Y FILTER] FILE'; see 'jumbocap --help')";
+            }
+        }
+        return "";
     }
 
     /** Runs a command line to its exit code. */

@@ -38,6 +38,35 @@ class ExitCodeTest {
     }
 
     @Test
+    void tcpdumpStyleMinusRReadsTheSameFramesAsAPlainFile() {
+        Cli.Result plain = Cli.run("read", SAMPLE.toString());
+        Cli.Result withR = Cli.run("read", "-r", SAMPLE.toString());
+        assertEquals(0, withR.code(), withR.err());
+        assertEquals(plain.out(), withR.out());
+        Cli.Result stats = Cli.run("stats", "-r", SAMPLE.toString());
+        assertEquals(0, stats.code(), stats.err());
+    }
+
+    @Test
+    void minusROnTheRootCommandPointsAtRead() {
+        Cli.Result r = Cli.run("-r", SAMPLE.toString());
+        assertEquals(2, r.code());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().contains("jumbocap read"), r.err());
+    }
+
+    @Test
+    void everySubcommandAnswersVersion() {
+        String version = Cli.run("--version").out();
+        assertFalse(version.isBlank());
+        for (String command : List.of("read", "stats", "fields", "capture", "interfaces", "filter", "completion")) {
+            Cli.Result r = Cli.run(command, "--version");
+            assertEquals(0, r.code(), command + ": " + r.err());
+            assertEquals(version, r.out(), command);
+        }
+    }
+
+    @Test
     void badOptionValuesAreUsageErrors() {
         assertEquals(2, Cli.run("read", "-t", "x", SAMPLE.toString()).code());
         assertEquals(2, Cli.run("read", "-T", "xml", SAMPLE.toString()).code());
