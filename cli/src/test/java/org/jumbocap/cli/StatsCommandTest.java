@@ -152,4 +152,73 @@ class StatsCommandTest {
         assertEquals(jumboFrames, num(onlyJumbo.get("frames")));
         assertEquals(jumboFrames, num(((Map<String, Object>) onlyJumbo.get("jumbo")).get("frames")));
     }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> bulkDirection(Map<String, Object> s) {
+        for (Map<String, Object> c : (List<Map<String, Object>>) s.get("conversations")) {
+            for (Map<String, Object> d : (List<Map<String, Object>>) c.get("directions")) {
+                if (num(d.get("super_packets")) > 0) {
+                    return d;
+                }
+            }
+        }
+        throw new AssertionError("no direction with super-packets: " + s);
+    }
+
+    /**
+     * samples/README.md: each full IPv6 super-packet carries 184212 bytes, 129 segments of 1428 (MSS 1440
+     * less 12 bytes of timestamps); each full IPv4 one 183896 bytes, 127 segments of 1448 (MSS 1460).
+     */
+    @SuppressWarnings("unchecked")
+    @Test
+    void fullSuperPacketsCountTheirSegmentsWithTheEffectiveMss() {
+        Object[][] cases = {{"ipv6-bigtcp-veth.pcap", 184212L, 1440L, 129.0}, {"ipv4-bigtcp-veth.pcap", 183896L, 1460L, 127.0}};
+        for (Object[] c : cases) {
+            Path sample = Cli.SAMPLES.resolve((String) c[0]);
+            List<String[]> tsv = Cli.tsharkFields(sample);
+            int len = Cli.column(tsv, "tcp.len");
+            long full = tsv.stream().skip(1).filter(r -> r[len].equals(String.valueOf(c[1]))).count();
+            assertTrue(full > 10, sample.toString());
+            Cli.Result r = Cli.run("stats", "-T", "json", "-Y", "tcp.len == " + c[1] + " || tcp.flags.syn == 1", sample.toString());
+            assertEquals(0, r.code(), r.err());
+            Map<String, Object> bulk = bulkDirection((Map<String, Object>) MiniJson.parse(r.out()));
+            assertEquals(full, num(bulk.get("super_packets")), sample.toString());
+            assertEquals(c[2], num(bulk.get("mss")), "the announced MSS is shown: " + bulk);
+            assertEquals((double) c[3], ((Number) bulk.get("segments_per_super_packet")).doubleValue(), bulk.toString());
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void icmpv6ExchangesAreConversationsToo() {
+        Path sample = Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap");
+        List<String[]> tsv = Cli.tsharkFields(sample);
+        int plen = Cli.column(tsv, "ipv6.plen");
+        int tcpPort = Cli.column(tsv, "tcp.srcport");
+        int udpLength = Cli.column(tsv, "udp.length");
+        long neitherTcpNorUdp = tsv.stream().skip(1)
+                .filter(r -> !r[plen].isEmpty() && r[tcpPort].isEmpty() && r[udpLength].isEmpty()).count();
+        assertTrue(neitherTcpNorUdp > 0, "the sample holds MLD and neighbour discovery");
+
+        Map<String, Object> s = statsJson(sample.toString());
+        long icmpFrames = 0;
+        long allFrames = 0;
+        for (Map<String, Object> c : (List<Map<String, Object>>) s.get("conversations")) {
+            allFrames += num(c.get("frames"));
+            if (c.get("protocol").equals("icmpv6")) {
+                icmpFrames += num(c.get("frames"));
+                assertTrue(!((String) c.get("a")).contains("[") && !((String) c.get("b")).contains("["), "no ports: " + c);
+                for (Map<String, Object> d : (List<Map<String, Object>>) c.get("directions")) {
+                    assertEquals(null, d.get("mss"), d.toString());
+                    assertEquals(null, d.get("segments_per_super_packet"), d.toString());
+                }
+            }
+        }
+        assertEquals(neitherTcpNorUdp, icmpFrames);
+        assertEquals(num(s.get("frames")), allFrames, "every frame of this all-IPv6 capture is in a conversation");
+
+        Cli.Result text = Cli.run("stats", sample.toString());
+        assertTrue(text.out().lines().anyMatch(l -> l.matches("\\s+icmpv6\\s+fe80::\\S+ <-> ff02::\\S+\\s+\\d+\\s+[\\d,]+\\s+0")),
+                text.out());
+    }
 }

@@ -46,8 +46,9 @@ public final class FrameDissector {
         addSeconds(f, FrameFields.TIME_RELATIVE, ts - firstNanos);
         addSeconds(f, FrameFields.TIME_DELTA, ts - previousNanos);
         f.add(FrameFields.INTERFACE_ID, 0, 0, (long) frame.interfaceId()).generated();
-        f.add(FrameFields.LINK_TYPE, 0, 0, (long) frame.linkType()).generated()
-                .setText("Link type: " + LinkTypes.name(frame.linkType()) + " (" + frame.linkType() + ")");
+        int linkType = frame.linkType();
+        f.add(FrameFields.LINK_TYPE, 0, 0, (long) linkType).generated()
+                .setText(() -> "Link type: " + LinkTypes.name(linkType) + " (" + linkType + ")");
         f.add(FrameFields.LEN, 0, 0, frame.originalLength()).generated();
         f.add(FrameFields.CAP_LEN, 0, 0, (long) frame.capturedLength()).generated();
         if (frame.isCut()) {
@@ -65,6 +66,6 @@ public final class FrameDissector {
      */
     private static void addSeconds(FieldNode frame, FieldDef def, long nanos) {
         double seconds = Math.floorDiv(nanos, 1_000_000_000L) + Math.floorMod(nanos, 1_000_000_000L) / 1e9;
-        frame.add(def, 0, 0, (Object) seconds).generated().setValueText(FieldFormat.seconds(nanos));
+        frame.add(def, 0, 0, (Object) seconds).generated().setValueText(() -> FieldFormat.seconds(nanos));
     }
 }

@@ -1,6 +1,8 @@
 package org.jumbocap.jumbo;
 
 import org.jumbocap.dissect.DissectionContext;
+import org.jumbocap.proto.ipv4.Ipv4Fields;
+import org.jumbocap.proto.ipv6.ext.ExtFields;
 import org.jumbocap.tree.FieldNode;
 
 /**
@@ -23,12 +25,12 @@ public final class ChecksumCoverage {
                     return true;
                 }
                 case "ip" -> {
-                    if (flagSet(layer.find("ip.flags.mf"))) {
+                    if (flagSet(layer.find(Ipv4Fields.FLAGS_MF))) {
                         return true;
                     }
                 }
                 case "ipv6" -> {
-                    if (flagSet(layer.find("ipv6.fraghdr.more"))) {
+                    if (flagSet(layer.find(ExtFields.FRAGHDR_MORE))) {
                         return true;
                     }
                 }

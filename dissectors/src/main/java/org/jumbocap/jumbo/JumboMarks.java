@@ -21,7 +21,7 @@ public final class JumboMarks {
      */
     public static FieldNode mark(DissectionContext ctx, FieldNode ipLayer, JumboKind kind, long realLength) {
         FieldNode jumbo = ipLayer.add(JumboFields.JUMBO, ipLayer.offset(), 0, null).generated();
-        jumbo.setText(JumboFields.JUMBO.label() + " (" + kind.label() + ", " + realLength + " bytes)");
+        jumbo.setText(() -> JumboFields.JUMBO.label() + " (" + kind.label() + ", " + realLength + " bytes)");
         jumbo.add(JumboFields.KIND, ipLayer.offset(), 0, kind.label()).generated();
         jumbo.add(JumboFields.LENGTH, ipLayer.offset(), 0, realLength).generated();
         return jumbo;

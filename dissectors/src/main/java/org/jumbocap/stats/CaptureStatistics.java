@@ -10,20 +10,38 @@ import java.util.TreeMap;
 import org.jumbocap.expert.ExpertGroup;
 import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.expert.Severity;
+import org.jumbocap.field.FieldDef;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.jumbo.JumboFields;
 import org.jumbocap.jumbo.JumboKind;
+import org.jumbocap.proto.icmp.IcmpFields;
+import org.jumbocap.proto.icmp.Icmpv6Fields;
+import org.jumbocap.proto.ipv4.Ipv4Fields;
+import org.jumbocap.proto.ipv6.Ipv6Fields;
+import org.jumbocap.proto.ipv6.ext.ExtFields;
+import org.jumbocap.proto.tcp.TcpFields;
+import org.jumbocap.proto.udp.UdpFields;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 
 /**
  * Numbers about a capture, accumulated one dissected frame at a time. Memory grows with the number of
  * conversations and distinct expert ids, never with the number of frames, so a front end can feed it a
- * capture of any size. Not thread-safe: feed it from one thread.
+ * capture of any size. Every IP packet belongs to one conversation: TCP and UDP by addresses and ports,
+ * ICMP, ICMPv6 and any other protocol by addresses and protocol. The packet an ICMP error quotes is part of
+ * the ICMP message, not a frame of the conversation it quotes. Not thread-safe: feed it from one thread.
  */
 public final class CaptureStatistics {
+    private static final int ICMP = 1;
     private static final int TCP = 6;
     private static final int UDP = 17;
+    private static final int ICMPV6 = 58;
     private static final int SYN = 0x02;
+    private static final int MIN_TCP_HEADER = 20;
+    private static final int IPV4_HEADER = 20;
+    private static final int IPV6_HEADER = 40;
+    private static final StatusStates TCP_STATES = new StatusStates(TcpFields.CHECKSUM_STATUS);
+    private static final StatusStates UDP_STATES = new StatusStates(UdpFields.CHECKSUM_STATUS);
 
     private final List<String> files = new ArrayList<>(1);
     private long frames;
@@ -36,12 +54,19 @@ public final class CaptureStatistics {
     private long tcpBytes;
     private long udpFrames;
     private long udpBytes;
-    private final Map<Integer, Long> linkTypes = new TreeMap<>();
+    private final Map<Integer, long[]> linkTypes = new TreeMap<>();
+    private int lastLinkType;
+    private long[] lastLinkCount;
     private final Map<JumboKind, long[]> jumbo = new EnumMap<>(JumboKind.class);
     private final SizeHistogram sizes = new SizeHistogram();
     private final Map<FlowKey, FlowStats> directions = new LinkedHashMap<>();
-    private final Map<String, Map<ChecksumState, Long>> checksums = new TreeMap<>();
+    private FlowStats lastDirection;
+    private FlowStats directionBefore;
+    /** Frames per {@link ChecksumState} ordinal; null until the first TCP (UDP) frame. */
+    private long[] tcpChecksums;
+    private long[] udpChecksums;
     private final Map<String, ExpertCount> experts = new LinkedHashMap<>();
+    private final FrameReading reading = new FrameReading();
 
     /** Expert items of one id: how often, and where first. */
     public static final class ExpertCount {
@@ -129,125 +154,164 @@ public final class CaptureStatistics {
         if (rec.isCut()) {
             cutFrames++;
         }
-        linkTypes.merge(rec.linkType(), 1L, Long::sum);
+        countLinkType(rec.linkType());
         sizes.add(length);
 
-        JumboKind kind = jumboKind(tree);
+        FrameReading r = reading.read(tree);
+        JumboKind kind = r.frameJumboKind;
         if (kind != null) {
             long[] c = jumbo.computeIfAbsent(kind, k -> new long[2]);
             c[0]++;
             c[1] += length;
         }
-        addTransport(tree, rec, kind);
-        String file = files.isEmpty() ? null : files.get(files.size() - 1);
-        for (ExpertItem item : tree.experts()) {
-            experts.computeIfAbsent(item.id(), id -> new ExpertCount(item, file, rec.number())).count++;
+        if (r.ip != null) {
+            addConversation(r, rec, kind);
         }
-    }
-
-    private static JumboKind jumboKind(FrameTree tree) {
-        List<FieldNode> kinds = tree.findAll("jumbo.kind");
-        if (kinds.isEmpty()) {
-            return null;
-        }
-        Object v = kinds.get(kinds.size() - 1).value();
-        return v == null ? null : JumboKind.fromLabel(v.toString());
-    }
-
-    private void addTransport(FrameTree tree, FrameRecord rec, JumboKind kind) {
-        FieldNode ip = null;
-        FieldNode transport = null;
-        for (FieldNode layer : tree.layers()) {
-            switch (layer.name()) {
-                case "ip", "ipv6" -> {
-                    ip = layer;
-                    transport = null;
+        r.forget();
+        List<ExpertItem> items = tree.experts();
+        if (!items.isEmpty()) {
+            String file = files.isEmpty() ? null : files.get(files.size() - 1);
+            for (int i = 0, n = items.size(); i < n; i++) {
+                ExpertItem item = items.get(i);
+                ExpertCount count = experts.get(item.id());
+                if (count == null) {
+                    count = new ExpertCount(item, file, rec.number());
+                    experts.put(item.id(), count);
                 }
-                case "tcp", "udp" -> transport = ip != null ? layer : transport;
-                default -> {
-                }
+                count.count++;
             }
         }
-        if (ip == null || transport == null) {
-            return;
+    }
+
+    private void countLinkType(int linkType) {
+        if (lastLinkCount == null || lastLinkType != linkType) {
+            lastLinkCount = linkTypes.computeIfAbsent(linkType, k -> new long[1]);
+            lastLinkType = linkType;
         }
-        boolean tcp = transport.name().equals("tcp");
+        lastLinkCount[0]++;
+    }
+
+    private void addConversation(FrameReading r, FrameRecord rec, JumboKind kind) {
         long length = rec.originalLength();
+        FieldDef transport = r.transportDef;
+        boolean tcp = transport == TcpFields.TCP;
+        boolean udp = transport == UdpFields.UDP;
+        int protocol;
         if (tcp) {
+            protocol = TCP;
             tcpFrames++;
             tcpBytes += length;
-        } else {
+            tcpChecksums = countChecksum(tcpChecksums, r.checksumStatus, TCP_STATES);
+        } else if (udp) {
+            protocol = UDP;
             udpFrames++;
             udpBytes += length;
+            udpChecksums = countChecksum(udpChecksums, r.checksumStatus, UDP_STATES);
+        } else if (transport == IcmpFields.ICMP) {
+            protocol = ICMP;
+        } else if (transport == Icmpv6Fields.ICMPV6) {
+            protocol = ICMPV6;
+        } else {
+            protocol = r.upperProtocol();
+            if (protocol < 0) {
+                return;
+            }
         }
-        checksums.computeIfAbsent(transport.name(), k -> new EnumMap<>(ChecksumState.class))
-                .merge(checksumState(transport), 1L, Long::sum);
-
-        String p = ip.name();
-        byte[] src = bytesOf(ip.find(p + ".src"));
-        byte[] dst = bytesOf(ip.find(p + ".dst"));
-        String t = transport.name();
-        int srcPort = (int) longOf(transport.find(t + ".srcport"), -1);
-        int dstPort = (int) longOf(transport.find(t + ".dstport"), -1);
-        FlowKey key = FlowKey.of(src, dst, tcp ? TCP : UDP, srcPort, dstPort);
-        if (key == null) {
+        byte[] src = r.src;
+        byte[] dst = r.dst;
+        if (src == null || dst == null || src.length != dst.length || (src.length != 4 && src.length != 16)) {
             return;
         }
-        FlowStats direction = directions.computeIfAbsent(key, FlowStats::new);
+        int version = src.length == 4 ? 4 : 6;
+        int srcPort = tcp || udp ? r.srcPort : -1;
+        int dstPort = tcp || udp ? r.dstPort : -1;
+        FlowStats direction = direction(version, FlowKey.high(src), FlowKey.low(src), FlowKey.high(dst),
+                FlowKey.low(dst), protocol, srcPort, dstPort);
+
+        long ipLength = r.ipLength(kind);
         long payload;
+        int mss = -1;
+        int optionsLength = -1;
         if (tcp) {
-            payload = longOf(transport.find("tcp.len"), -1);
-            long flags = longOf(transport.find("tcp.flags"), 0);
-            long mss = longOf(transport.find("tcp.options.mss_val"), -1);
-            if ((flags & SYN) != 0 && mss > 0) {
-                direction.announceMss((int) mss);
+            payload = r.tcpLength;
+            if ((r.tcpFlags & SYN) != 0 && r.announcedMss > 0) {
+                direction.announceMss((int) r.announcedMss);
             }
+            mss = direction.mssInForce();
+            optionsLength = r.tcpHeaderLength >= MIN_TCP_HEADER ? (int) r.tcpHeaderLength - MIN_TCP_HEADER : 0;
+        } else if (udp) {
+            payload = r.udpLength >= 8 ? r.udpLength - 8 : -1;
         } else {
-            long udpLength = longOf(transport.find("udp.length"), -1);
-            payload = udpLength >= 8 ? udpLength - 8 : -1;
+            long header = r.ip.length();
+            payload = ipLength >= header ? ipLength - header : -1;
         }
-        FlowStats reverse = directions.get(key.reversed());
-        int receiverMss = reverse != null && reverse.announcedMss() > 0 ? reverse.announcedMss()
-                : direction.announcedMss();
-        direction.add(rec.number(), rec.timestampNanos(), length, payload, ipLength(ip, kind), kind != null,
-                tcp ? receiverMss : -1);
+        direction.add(rec.number(), rec.timestampNanos(), length, payload, ipLength, kind != null, mss, optionsLength);
     }
 
-    private static long ipLength(FieldNode ip, JumboKind kind) {
-        if (ip.name().equals("ipv6")) {
-            long jumboLength = longOf(ip.find("jumbo.length"), -1);
-            if (kind != null && jumboLength >= 0) {
-                return 40 + jumboLength;
+    /**
+     * The direction with this key, made on first sight. The two directions seen last are kept at hand: a
+     * bulk transfer alternates between its data and its acknowledgements, so most frames find theirs
+     * without a key being made or hashed.
+     */
+    private FlowStats direction(int version, long srcHi, long srcLo, long dstHi, long dstLo, int protocol, int srcPort,
+                                int dstPort) {
+        FlowStats last = lastDirection;
+        if (last != null && last.key().matches(version, srcHi, srcLo, dstHi, dstLo, protocol, srcPort, dstPort)) {
+            return last;
+        }
+        FlowStats before = directionBefore;
+        if (before != null && before.key().matches(version, srcHi, srcLo, dstHi, dstLo, protocol, srcPort, dstPort)) {
+            directionBefore = last;
+            lastDirection = before;
+            return before;
+        }
+        FlowKey key = new FlowKey(version, srcHi, srcLo, dstHi, dstLo, protocol, srcPort, dstPort);
+        FlowStats d = directions.get(key);
+        if (d == null) {
+            d = new FlowStats(key);
+            directions.put(key, d);
+            FlowStats reverse = directions.get(key.reversed());
+            if (reverse != null && reverse != d) {
+                d.reverse = reverse;
+                reverse.reverse = d;
             }
-            long plen = longOf(ip.find("ipv6.plen"), -1);
-            return plen < 0 ? -1 : 40 + plen;
         }
-        if (kind != null) {
-            long jumboLength = longOf(ip.find("jumbo.length"), -1);
-            long header = longOf(ip.find("ip.hdr_len"), 20);
-            return jumboLength < 0 ? -1 : header + jumboLength;
-        }
-        return longOf(ip.find("ip.len"), -1);
+        directionBefore = last;
+        lastDirection = d;
+        return d;
     }
 
-    private static ChecksumState checksumState(FieldNode transport) {
-        FieldNode status = transport.find(transport.name() + ".checksum.status");
-        if (status == null || !(status.value() instanceof Long v)) {
-            return ChecksumState.NOT_CHECKED;
-        }
-        return ChecksumState.of(status.def().valueNames().get(v), v);
+    private static long[] countChecksum(long[] counts, FieldNode status, StatusStates states) {
+        long[] c = counts == null ? new long[ChecksumState.values().length] : counts;
+        c[states.of(status).ordinal()]++;
+        return c;
     }
 
-    private static byte[] bytesOf(FieldNode n) {
-        return n != null && n.value() instanceof byte[] b ? b : null;
-    }
+    /**
+     * What each small value of a checksum status field means, worked out once from the field's value names
+     * instead of from its text on every frame.
+     */
+    private static final class StatusStates {
+        private static final int CACHED = 16;
+        private final FieldDef def;
+        private final ChecksumState[] byValue = new ChecksumState[CACHED];
 
-    private static long longOf(FieldNode n, long absent) {
-        if (n == null) {
-            return absent;
+        StatusStates(FieldDef def) {
+            this.def = def;
+            for (int v = 0; v < CACHED; v++) {
+                byValue[v] = ChecksumState.of(def.valueNames().get((long) v), v);
+            }
         }
-        long v = n.longValue();
-        return v < 0 ? absent : v;
+
+        ChecksumState of(FieldNode status) {
+            if (status == null || !(status.value() instanceof Long v)) {
+                return ChecksumState.NOT_CHECKED;
+            }
+            if (status.def() == def && v >= 0 && v < CACHED) {
+                return byValue[(int) (long) v];
+            }
+            return ChecksumState.of(status.def().valueNames().get(v), v);
+        }
     }
 
     public List<String> files() {
@@ -303,7 +367,9 @@ public final class CaptureStatistics {
 
     /** Frames per LINKTYPE_ value. */
     public Map<Integer, Long> linkTypes() {
-        return Collections.unmodifiableMap(linkTypes);
+        Map<Integer, Long> out = new TreeMap<>();
+        linkTypes.forEach((lt, n) -> out.put(lt, n[0]));
+        return Collections.unmodifiableMap(out);
     }
 
     /** Jumbograms and BIG TCP super-packets by kind, every kind listed (zero when absent). */
@@ -336,7 +402,7 @@ public final class CaptureStatistics {
         return sizes;
     }
 
-    /** Every direction seen, in order of first appearance. */
+    /** Every direction seen (TCP, UDP, ICMP, ICMPv6 and other IP protocols), in order of first appearance. */
     public List<FlowStats> directions() {
         return List.copyOf(directions.values());
     }
@@ -355,21 +421,223 @@ public final class CaptureStatistics {
         return List.copyOf(out.values());
     }
 
-    /** Checksum states per transport ("tcp", "udp"), every state listed. */
+    /** Checksum states per transport ("tcp", "udp") that was seen, every state listed. */
     public Map<String, Map<ChecksumState, Long>> checksums() {
         Map<String, Map<ChecksumState, Long>> out = new TreeMap<>();
-        checksums.forEach((proto, counts) -> {
-            Map<ChecksumState, Long> all = new EnumMap<>(ChecksumState.class);
-            for (ChecksumState s : ChecksumState.values()) {
-                all.put(s, counts.getOrDefault(s, 0L));
-            }
-            out.put(proto, Collections.unmodifiableMap(all));
-        });
+        putChecksums(out, "tcp", tcpChecksums);
+        putChecksums(out, "udp", udpChecksums);
         return Collections.unmodifiableMap(out);
+    }
+
+    private static void putChecksums(Map<String, Map<ChecksumState, Long>> out, String protocol, long[] counts) {
+        if (counts == null) {
+            return;
+        }
+        Map<ChecksumState, Long> all = new EnumMap<>(ChecksumState.class);
+        for (ChecksumState s : ChecksumState.values()) {
+            all.put(s, counts[s.ordinal()]);
+        }
+        out.put(protocol, Collections.unmodifiableMap(all));
     }
 
     /** Expert items by id, in order of first appearance. */
     public List<ExpertCount> experts() {
         return List.copyOf(experts.values());
+    }
+
+    /**
+     * What one frame's tree says, read with one pass over the layers and, in the layers that matter, with
+     * fields looked up by their declarations among the direct children ({@link FieldNode#child}, which
+     * walks the children without making a list view of them). One instance is reused for every frame.
+     */
+    private static final class FrameReading {
+        /** IP layer of the frame's conversation: the innermost, unless an ICMP error quotes a packet. */
+        FieldNode ip;
+        byte[] src;
+        byte[] dst;
+        long ipTotalLength;
+        long ipHeaderLength;
+        long ipv6PayloadLength;
+        /** {@code jumbo.length} under the conversation's IP layer, or -1. */
+        long jumboLength;
+        /** IPv4 protocol or IPv6 next header field of the conversation's IP layer. */
+        long protocolField;
+        /** Kind of the last jumbo verdict anywhere in the frame. */
+        JumboKind frameJumboKind;
+
+        FieldDef transportDef;
+        int srcPort;
+        int dstPort;
+        long tcpLength;
+        long tcpFlags;
+        long tcpHeaderLength;
+        long announcedMss;
+        long udpLength;
+        FieldNode checksumStatus;
+
+        FrameReading read(FrameTree tree) {
+            ip = null;
+            frameJumboKind = null;
+            transportDef = null;
+            boolean quote = false;
+            FieldNode transport = null;
+            List<FieldNode> layers = tree.layers();
+            for (int i = 0, n = layers.size(); i < n; i++) {
+                FieldNode layer = layers.get(i);
+                FieldDef def = layer.def();
+                if (def == Ipv4Fields.IP || def == Ipv6Fields.IPV6) {
+                    if (quote) {
+                        readJumboOnly(layer);
+                    } else {
+                        readIp(layer);
+                        transport = null;
+                    }
+                } else if (!quote && ip != null && transport == null) {
+                    if (def == TcpFields.TCP || def == UdpFields.UDP) {
+                        transport = layer;
+                    } else if (def == IcmpFields.ICMP || def == Icmpv6Fields.ICMPV6) {
+                        transport = layer;
+                        quote = true;
+                    }
+                }
+            }
+            if (transport != null) {
+                transportDef = transport.def();
+                if (transportDef == TcpFields.TCP) {
+                    readTcp(transport);
+                } else if (transportDef == UdpFields.UDP) {
+                    readUdp(transport);
+                }
+            }
+            return this;
+        }
+
+        /** Drops the references into the frame's tree, so the statistics do not keep the last frame alive. */
+        void forget() {
+            ip = null;
+            src = null;
+            dst = null;
+            checksumStatus = null;
+        }
+
+        private void readIp(FieldNode layer) {
+            ip = layer;
+            boolean v4 = layer.def() == Ipv4Fields.IP;
+            src = bytesOf(layer.child(v4 ? Ipv4Fields.SRC : Ipv6Fields.SRC));
+            dst = bytesOf(layer.child(v4 ? Ipv4Fields.DST : Ipv6Fields.DST));
+            if (v4) {
+                ipTotalLength = longOf(layer.child(Ipv4Fields.LEN));
+                ipHeaderLength = longOf(layer.child(Ipv4Fields.HDR_LEN));
+                protocolField = longOf(layer.child(Ipv4Fields.PROTO));
+            } else {
+                ipv6PayloadLength = longOf(layer.child(Ipv6Fields.PLEN));
+                protocolField = longOf(layer.child(Ipv6Fields.NXT));
+            }
+            jumboLength = -1;
+            FieldNode jumbo = layer.child(JumboFields.JUMBO);
+            if (jumbo != null) {
+                noteJumboKind(jumbo);
+                jumboLength = longOf(jumbo.child(JumboFields.LENGTH));
+            }
+        }
+
+        /** The packet an ICMP error quotes still makes the frame a jumbo frame, as the {@code jumbo} filter says. */
+        private void readJumboOnly(FieldNode layer) {
+            FieldNode jumbo = layer.child(JumboFields.JUMBO);
+            if (jumbo != null) {
+                noteJumboKind(jumbo);
+            }
+        }
+
+        private void noteJumboKind(FieldNode jumbo) {
+            FieldNode kind = jumbo.child(JumboFields.KIND);
+            JumboKind k = kind == null || kind.value() == null ? null : JumboKind.fromLabel(kind.value().toString());
+            if (k != null) {
+                frameJumboKind = k;
+            }
+        }
+
+        private void readTcp(FieldNode tcp) {
+            srcPort = (int) longOf(tcp.child(TcpFields.SRCPORT));
+            dstPort = (int) longOf(tcp.child(TcpFields.DSTPORT));
+            tcpHeaderLength = longOf(tcp.child(TcpFields.HDR_LEN));
+            tcpFlags = Math.max(0, longOf(tcp.child(TcpFields.FLAGS)));
+            tcpLength = longOf(tcp.child(TcpFields.LEN));
+            checksumStatus = childOf(tcp.child(TcpFields.CHECKSUM), TcpFields.CHECKSUM_STATUS);
+            announcedMss = -1;
+            if ((tcpFlags & SYN) != 0) {
+                FieldNode mss = childOf(childOf(tcp.child(TcpFields.OPTIONS), TcpFields.OPT_MSS), TcpFields.MSS_VAL);
+                announcedMss = longOf(mss);
+            }
+        }
+
+        private void readUdp(FieldNode udp) {
+            srcPort = (int) longOf(udp.child(UdpFields.SRCPORT));
+            dstPort = (int) longOf(udp.child(UdpFields.DSTPORT));
+            udpLength = longOf(udp.child(UdpFields.LENGTH));
+            checksumStatus = childOf(udp.child(UdpFields.CHECKSUM), UdpFields.CHECKSUM_STATUS);
+        }
+
+        /**
+         * Real IP packet length (jumbo-aware) of the conversation's IP layer, or -1.
+         *
+         * @param kind the frame's jumbo verdict
+         */
+        long ipLength(JumboKind kind) {
+            if (ip.def() == Ipv6Fields.IPV6) {
+                if (kind != null && jumboLength >= 0) {
+                    return IPV6_HEADER + jumboLength;
+                }
+                return ipv6PayloadLength < 0 ? -1 : IPV6_HEADER + ipv6PayloadLength;
+            }
+            if (kind != null) {
+                return jumboLength < 0 ? -1 : (ipHeaderLength < 0 ? IPV4_HEADER : ipHeaderLength) + jumboLength;
+            }
+            return ipTotalLength;
+        }
+
+        /**
+         * The protocol after the IP header and, for IPv6, its extension-header chain (50 for ESP, 44's
+         * payload for a fragment's next header...), or -1 when the header did not say.
+         */
+        int upperProtocol() {
+            long protocol = protocolField;
+            if (ip.def() == Ipv6Fields.IPV6) {
+                // only here, for the rare packet no transport was dissected for, is the chain looked at
+                FieldNode last = null;
+                List<FieldNode> children = ip.children();
+                for (int i = 0, n = children.size(); i < n; i++) {
+                    FieldDef d = children.get(i).def();
+                    if (d == ExtFields.HOPOPTS || d == ExtFields.DSTOPTS || d == ExtFields.ROUTING || d == ExtFields.FRAGHDR
+                            || d == ExtFields.AH) {
+                        last = children.get(i);
+                    }
+                }
+                if (last != null) {
+                    List<FieldNode> fields = last.children();
+                    for (int i = 0, n = fields.size(); i < n; i++) {
+                        FieldDef d = fields.get(i).def();
+                        if (d == ExtFields.HOPOPTS_NXT || d == ExtFields.DSTOPTS_NXT || d == ExtFields.ROUTING_NXT
+                                || d == ExtFields.FRAGHDR_NXT || d == ExtFields.AH_NEXT_HEADER) {
+                            protocol = fields.get(i).longValue();
+                            break;
+                        }
+                    }
+                }
+            }
+            return protocol < 0 || protocol > 255 ? -1 : (int) protocol;
+        }
+
+        private static FieldNode childOf(FieldNode parent, FieldDef def) {
+            return parent == null ? null : parent.child(def);
+        }
+
+        private static long longOf(FieldNode n) {
+            return n == null ? -1 : n.longValue();
+        }
+
+        private static byte[] bytesOf(FieldNode n) {
+            return n != null && n.value() instanceof byte[] b ? b : null;
+        }
     }
 }

@@ -5,9 +5,10 @@ import org.jumbocap.fast.FastSummary;
 import org.jumbocap.tree.FieldFormat;
 
 /**
- * One direction of a transport conversation: addresses, transport protocol and ports. Addresses are
- * kept as numbers (IPv4 in the low 32 bits of {@code srcLo}/{@code dstLo}, IPv6 as high and low 64
- * bits), the same way {@link FastSummary} holds them, so a key costs no arrays.
+ * One direction of a conversation: addresses, IP protocol and, for TCP and UDP, ports (-1 for every other
+ * protocol, and for a fragment that carries no transport header). Addresses are kept as numbers (IPv4 in
+ * the low 32 bits of {@code srcLo}/{@code dstLo}, IPv6 as high and low 64 bits), the same way
+ * {@link FastSummary} holds them, so a key costs no arrays.
  */
 public record FlowKey(int ipVersion, long srcHi, long srcLo, long dstHi, long dstLo, int protocol, int srcPort,
                       int dstPort) {
@@ -29,12 +30,28 @@ public record FlowKey(int ipVersion, long srcHi, long srcLo, long dstHi, long ds
         return new FlowKey(version, high(src), low(src), high(dst), low(dst), protocol, srcPort, dstPort);
     }
 
-    private static long high(byte[] a) {
-        return a.length == 16 ? ByteBuffer.wrap(a, 0, 8).getLong() : 0;
+    /** The first 8 bytes of a 16-byte address as a number; 0 for an IPv4 address. */
+    static long high(byte[] a) {
+        return a.length == 16 ? bigEndian(a, 0, 8) : 0;
     }
 
-    private static long low(byte[] a) {
-        return a.length == 16 ? ByteBuffer.wrap(a, 8, 8).getLong() : ByteBuffer.wrap(a).getInt() & 0xFFFF_FFFFL;
+    /** The last 8 bytes of a 16-byte address, or a 4-byte address, as an unsigned number. */
+    static long low(byte[] a) {
+        return a.length == 16 ? bigEndian(a, 8, 8) : bigEndian(a, 0, 4);
+    }
+
+    private static long bigEndian(byte[] a, int from, int count) {
+        long v = 0;
+        for (int i = from; i < from + count; i++) {
+            v = v << 8 | (a[i] & 0xFF);
+        }
+        return v;
+    }
+
+    /** True when this key has exactly these parts: lets a caller find a known direction without making a key. */
+    boolean matches(int ipVersion, long srcHi, long srcLo, long dstHi, long dstLo, int protocol, int srcPort, int dstPort) {
+        return this.srcLo == srcLo && this.dstLo == dstLo && this.srcPort == srcPort && this.dstPort == dstPort
+                && this.srcHi == srcHi && this.dstHi == dstHi && this.protocol == protocol && this.ipVersion == ipVersion;
     }
 
     /** The other direction of the same conversation. */
@@ -72,7 +89,7 @@ public record FlowKey(int ipVersion, long srcHi, long srcLo, long dstHi, long ds
         return ByteBuffer.allocate(16).putLong(hi).putLong(lo).array();
     }
 
-    /** "tcp", "udp", or the protocol number. */
+    /** "tcp", "udp", "icmp", "icmpv6", or the protocol number. */
     public String protocolName() {
         return switch (protocol) {
             case 6 -> "tcp";

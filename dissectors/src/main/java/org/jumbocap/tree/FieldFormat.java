@@ -1,7 +1,5 @@
 package org.jumbocap.tree;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.HexFormat;
 import org.jumbocap.field.FieldDef;
@@ -118,12 +116,13 @@ public final class FieldFormat {
 
     /** Compressed text of a 4- or 16-byte address (RFC 5952 for IPv6). */
     public static String address(byte[] a) {
-        try {
-            String s = InetAddress.getByAddress(a).getHostAddress();
-            return a.length == 16 ? compressIpv6(a) : s;
-        } catch (UnknownHostException e) {
-            return HEX.formatHex(a);
+        if (a.length == 16) {
+            return compressIpv6(a);
         }
+        if (a.length == 4) {
+            return (a[0] & 0xFF) + "." + (a[1] & 0xFF) + "." + (a[2] & 0xFF) + "." + (a[3] & 0xFF);
+        }
+        return HEX.formatHex(a);
     }
 
     private static String compressIpv6(byte[] a) {
@@ -148,7 +147,7 @@ public final class FieldFormat {
                 i++;
             }
         }
-        StringBuilder s = new StringBuilder();
+        StringBuilder s = new StringBuilder(39);
         for (int i = 0; i < 8; i++) {
             if (i == bestStart) {
                 s.append("::");

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.field.FieldType;
@@ -18,8 +19,10 @@ public final class FieldNode {
     private final int offset;
     private int length;
     private final Object value;
-    private String text;
-    private String valueText;
+    /** The display text, a {@code Supplier<String>} making it, or null for the default text. */
+    private Object text;
+    /** The value's text, a {@code Supplier<String>} making it, or null for the default text. */
+    private Object valueText;
     private boolean generated;
     private boolean hidden;
     private FieldNode parent;
@@ -74,10 +77,18 @@ public final class FieldNode {
 
     /** Display text: set by the dissector, or derived from the value. */
     public String text() {
-        if (text == null) {
-            text = FieldFormat.label(this);
+        Object t = text;
+        if (t instanceof String s) {
+            return s;
         }
-        return text;
+        String made = t == null ? FieldFormat.label(this) : made(t);
+        text = made;
+        return made;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String made(Object supplier) {
+        return ((Supplier<String>) supplier).get();
     }
 
     public FieldNode setText(String text) {
@@ -85,9 +96,28 @@ public final class FieldNode {
         return this;
     }
 
+    /**
+     * Sets a display text made only when something asks for it: most frames are summarised or counted,
+     * never shown as a tree, and formatting every text of every frame cost more than dissecting it.
+     * The supplier must depend only on values fixed when it is set.
+     */
+    public FieldNode setText(Supplier<String> text) {
+        this.text = text;
+        return this;
+    }
+
     /** Value alone as text ("0", "2001:db8::1", "0x00c2"): what JSON and {@code -T fields} print. */
     public String valueText() {
-        return valueText != null ? valueText : FieldFormat.value(this);
+        Object t = valueText;
+        if (t instanceof String s) {
+            return s;
+        }
+        if (t == null) {
+            return FieldFormat.value(this);
+        }
+        String made = made(t);
+        valueText = made;
+        return made;
     }
 
     /**
@@ -95,6 +125,12 @@ public final class FieldNode {
      * {@code Double} for comparisons but shown from their exact nanoseconds. The display text follows it.
      */
     public FieldNode setValueText(String valueText) {
+        this.valueText = valueText;
+        return this;
+    }
+
+    /** As {@link #setValueText(String)}, the text made when first asked for; see {@link #setText(Supplier)}. */
+    public FieldNode setValueText(Supplier<String> valueText) {
         this.valueText = valueText;
         return this;
     }
@@ -134,7 +170,8 @@ public final class FieldNode {
     /** Adds a child and returns it, so callers can go on adding below it. */
     public FieldNode add(FieldNode child) {
         if (children == null) {
-            children = new ArrayList<>(8);
+            // room for a layer's 10 to 16 fields, or a flags field's 11 bits, saves growing the list
+            children = new ArrayList<>(def.type() == FieldType.PROTOCOL ? 16 : 12);
         }
         child.parent = this;
         children.add(child);
@@ -166,10 +203,39 @@ public final class FieldNode {
             return this;
         }
         if (children != null) {
-            for (FieldNode c : children) {
-                FieldNode f = c.find(name);
+            for (int i = 0, n = children.size(); i < n; i++) {
+                FieldNode f = children.get(i).find(name);
                 if (f != null) {
                     return f;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** First descendant (depth first, this node included) declared by {@code def}, or null. */
+    public FieldNode find(FieldDef def) {
+        if (this.def == def) {
+            return this;
+        }
+        if (children != null) {
+            for (int i = 0, n = children.size(); i < n; i++) {
+                FieldNode f = children.get(i).find(def);
+                if (f != null) {
+                    return f;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** First direct child declared by {@code def}, or null: no walk below the children. */
+    public FieldNode child(FieldDef def) {
+        if (children != null) {
+            for (int i = 0, n = children.size(); i < n; i++) {
+                FieldNode c = children.get(i);
+                if (c.def == def) {
+                    return c;
                 }
             }
         }

@@ -37,9 +37,9 @@ public final class FrameTree {
         return Collections.unmodifiableList(layers);
     }
 
-    /** Records an expert item on a field; the message is the declaration's summary formatted with args. */
+    /** Records an expert item on a field; its message is the declaration's summary formatted with args, when asked for. */
     public ExpertItem expert(FieldNode node, ExpertDef def, Object... args) {
-        ExpertItem item = new ExpertItem(def, def.format(args), node);
+        ExpertItem item = ExpertItem.of(def, node, args);
         node.attach(item);
         experts.add(item);
         return item;
@@ -63,6 +63,17 @@ public final class FrameTree {
     public FieldNode find(String name) {
         for (FieldNode layer : layers) {
             FieldNode f = layer.find(name);
+            if (f != null) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** First field declared by {@code def} anywhere in the frame, or null. */
+    public FieldNode find(FieldDef def) {
+        for (int i = 0, n = layers.size(); i < n; i++) {
+            FieldNode f = layers.get(i).find(def);
             if (f != null) {
                 return f;
             }

@@ -19,6 +19,8 @@ public enum TimeFormat {
 
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
+    private static final long[] POWERS_OF_TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
+            100_000_000, 1_000_000_000};
 
     private final char letter;
 
@@ -56,8 +58,20 @@ public enum TimeFormat {
         return sign + (abs / 1_000_000_000L) + fraction(abs % 1_000_000_000L, decimals);
     }
 
+    /** "." and the first {@code decimals} digits of the nanoseconds written with nine digits. */
     private static String fraction(long nanosOfSecond, int decimals) {
-        String nine = String.format(Locale.ROOT, "%09d", nanosOfSecond);
-        return "." + nine.substring(0, decimals);
+        if (nanosOfSecond < 0 || nanosOfSecond >= 1_000_000_000L) {
+            // only Math.abs(Long.MIN_VALUE) gets here; no need to be fast
+            String nine = String.format(Locale.ROOT, "%09d", nanosOfSecond);
+            return "." + nine.substring(0, decimals);
+        }
+        char[] digits = new char[1 + decimals];
+        digits[0] = '.';
+        long rest = nanosOfSecond / POWERS_OF_TEN[9 - decimals];
+        for (int i = decimals; i >= 1; i--) {
+            digits[i] = (char) ('0' + rest % 10);
+            rest /= 10;
+        }
+        return new String(digits);
     }
 }

@@ -16,11 +16,11 @@ final class IcmpChecksums {
         checksum.add(status, checksum.offset(), 0, (long) r.verdict().code()).generated();
         switch (r.verdict()) {
             case BAD -> {
-                checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x incorrect, should be 0x%04x", r.field(), r.expected()));
+                checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x incorrect, should be 0x%04x", r.field(), r.expected()));
                 ctx.expert(checksum, bad, r.field(), r.expected());
             }
-            case GOOD -> checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x [correct]", r.field()));
-            default -> checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x [unverified]", r.field()));
+            case GOOD -> checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [correct]", r.field()));
+            default -> checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [unverified]", r.field()));
         }
     }
 

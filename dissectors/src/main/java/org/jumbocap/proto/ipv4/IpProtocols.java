@@ -4,6 +4,7 @@ import java.util.Map;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.IpContext;
 import org.jumbocap.dissect.Tables;
+import org.jumbocap.proto.ipv6.ext.ExtFields;
 import org.jumbocap.tree.FieldNode;
 
 /** IP protocol numbers shared by IPv4's protocol field and IPv6's next-header fields. */
@@ -45,7 +46,7 @@ public final class IpProtocols {
         if (outer == null || outer.layer() == null) {
             return false;
         }
-        FieldNode more = outer.layer().find(outer.version() == 4 ? "ip.flags.mf" : "ipv6.fraghdr.more");
+        FieldNode more = outer.layer().find(outer.version() == 4 ? Ipv4Fields.FLAGS_MF : ExtFields.FRAGHDR_MORE);
         return more != null && more.longValue() == 1;
     }
 }

@@ -5,6 +5,7 @@ import org.jumbocap.dissect.DataDissector;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.Dissector;
 import org.jumbocap.dissect.IpContext;
+import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.jumbo.JumboKind;
 import org.jumbocap.jumbo.JumboMarks;
 import org.jumbocap.jumbo.JumboRules;
@@ -45,7 +46,7 @@ public final class Ipv4Dissector implements Dissector {
         int totalLength = b.u16(offset + 2);
         FieldNode lenNode = layer.add(Ipv4Fields.LEN, offset + 2, 2, totalLength);
         int id = b.u16(offset + 4);
-        layer.add(Ipv4Fields.ID, offset + 4, 2, id).setText(String.format(java.util.Locale.ROOT, "Identification: 0x%04x (%d)", id, id));
+        layer.add(Ipv4Fields.ID, offset + 4, 2, id).setText(() -> String.format(java.util.Locale.ROOT, "Identification: 0x%04x (%d)", id, id));
         int flagsAndOffset = b.u16(offset + 6);
         int flags = flagsAndOffset >>> 13;
         FieldNode flagsNode = layer.add(Ipv4Fields.FLAGS, offset + 6, 1, flags);
@@ -106,7 +107,7 @@ public final class Ipv4Dissector implements Dissector {
             layer.add(Ipv4Fields.CHECKSUM_STATUS, offset + 10, 0, Ipv4Fields.CHECKSUM_UNVERIFIED).generated();
             return;
         }
-        int computed = InternetChecksum.fold(InternetChecksum.sum(b, offset, headerLength) - checksum);
+        int computed = InternetChecksum.fold(ChecksumVerdict.sum(b, offset, headerLength) - checksum);
         if (computed == checksum) {
             layer.add(Ipv4Fields.CHECKSUM_STATUS, offset + 10, 0, Ipv4Fields.CHECKSUM_GOOD).generated();
         } else {

@@ -38,7 +38,7 @@ public final class Ipv6Dissector implements Dissector {
         }
         int trafficClass = (int) (first >>> 20) & 0xFF;
         FieldNode tclass = layer.add(Ipv6Fields.TCLASS, offset, 2, trafficClass);
-        tclass.setText(String.format(java.util.Locale.ROOT, "Traffic Class: 0x%02x (DSCP: %d, ECN: %s)", trafficClass,
+        tclass.setText(() -> String.format(java.util.Locale.ROOT, "Traffic Class: 0x%02x (DSCP: %d, ECN: %s)", trafficClass,
                 trafficClass >>> 2, Ipv6Fields.TCLASS_ECN.valueNames().get((long) (trafficClass & 3))));
         tclass.add(Ipv6Fields.TCLASS_DSCP, offset, 2, trafficClass >>> 2);
         tclass.add(Ipv6Fields.TCLASS_ECN, offset + 1, 1, trafficClass & 3);

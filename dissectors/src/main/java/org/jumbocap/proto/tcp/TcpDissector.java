@@ -40,7 +40,7 @@ public final class TcpDissector implements Dissector {
         tcp.add(TcpFields.ACK_RAW, offset + 8, 4, b.u32(offset + 8));
         int headerLength = (b.u8(offset + 12) >>> 4) * 4;
         FieldNode hdrLen = tcp.add(TcpFields.HDR_LEN, offset + 12, 1, (long) headerLength)
-                .setText("Header Length: " + headerLength + " bytes (" + headerLength / 4 + ")");
+                .setText(() -> "Header Length: " + headerLength + " bytes (" + headerLength / 4 + ")");
         int flags = b.u16(offset + 12) & 0x0FFF;
         addFlags(tcp, offset + 12, flags);
         tcp.add(TcpFields.WINDOW_SIZE_VALUE, offset + 14, 2, (long) b.u16(offset + 14));
@@ -61,38 +61,28 @@ public final class TcpDissector implements Dissector {
         long segmentLength = length - headerLength;
         FieldNode len = tcp.add(TcpFields.LEN, offset, 0, segmentLength).generated();
         if (segmentLength > 0xFFFF) {
-            len.setText("TCP Segment Len: " + segmentLength + " (more than 65535: jumbogram or BIG TCP super-packet)");
+            len.setText(() -> "TCP Segment Len: " + segmentLength + " (more than 65535: jumbogram or BIG TCP super-packet)");
         }
         long next = seq + segmentLength + ((flags & 0x02) != 0 ? 1 : 0) + ((flags & 0x01) != 0 ? 1 : 0);
         tcp.add(TcpFields.NXTSEQ, offset, 0, next & 0xFFFFFFFFL).generated();
 
         if (headerLength > MIN_HEADER) {
             FieldNode options = tcp.add(TcpFields.OPTIONS, offset + MIN_HEADER, headerLength - MIN_HEADER, null)
-                    .setText("Options: (" + (headerLength - MIN_HEADER) + " bytes)");
+                    .setText(() -> "Options: (" + (headerLength - MIN_HEADER) + " bytes)");
             walkOptions(ctx, options, offset + MIN_HEADER, offset + headerLength);
         }
 
         int payloadOffset = offset + headerLength;
         long captured = Math.min(b.remaining(payloadOffset), segmentLength);
         if (captured > 0) {
-            String text = captured == segmentLength ? "TCP payload (" + captured + " bytes)"
-                    : "TCP payload (" + captured + " of " + segmentLength + " bytes captured)";
-            tcp.add(TcpFields.PAYLOAD, payloadOffset, (int) captured, null).setText(text);
+            tcp.add(TcpFields.PAYLOAD, payloadOffset, (int) captured, null).setText(() -> captured == segmentLength
+                    ? "TCP payload (" + captured + " bytes)"
+                    : "TCP payload (" + captured + " of " + segmentLength + " bytes captured)");
         }
     }
 
     private static void addFlags(FieldNode tcp, int at, int flags) {
-        StringBuilder names = new StringBuilder();
-        for (int bit = 0; bit < FLAG_NAMES.length; bit++) {
-            if ((flags & (1 << bit)) != 0) {
-                names.append(names.length() > 0 ? ", " : "").append(FLAG_NAMES[bit]);
-            }
-        }
-        if ((flags & 0xE00) != 0) {
-            names.append(names.length() > 0 ? ", " : "").append("Reserved");
-        }
-        FieldNode node = tcp.add(TcpFields.FLAGS, at, 2, (long) flags)
-                .setText(String.format(java.util.Locale.ROOT, "Flags: 0x%03x (%s)", flags, names.length() == 0 ? "<None>" : names));
+        FieldNode node = tcp.add(TcpFields.FLAGS, at, 2, (long) flags).setText(() -> flagsText(flags));
         node.add(TcpFields.FLAGS_RES, at, 1, (flags & 0xE00) != 0);
         node.add(TcpFields.FLAGS_AE, at, 1, (flags & 0x100) != 0);
         node.add(TcpFields.FLAGS_CWR, at + 1, 1, (flags & 0x080) != 0);
@@ -104,6 +94,19 @@ public final class TcpDissector implements Dissector {
         node.add(TcpFields.FLAGS_SYN, at + 1, 1, (flags & 0x002) != 0);
         node.add(TcpFields.FLAGS_FIN, at + 1, 1, (flags & 0x001) != 0);
         node.add(TcpFields.FLAGS_STR, at, 2, flagLetters(flags)).generated();
+    }
+
+    private static String flagsText(int flags) {
+        StringBuilder names = new StringBuilder();
+        for (int bit = 0; bit < FLAG_NAMES.length; bit++) {
+            if ((flags & (1 << bit)) != 0) {
+                names.append(names.length() > 0 ? ", " : "").append(FLAG_NAMES[bit]);
+            }
+        }
+        if ((flags & 0xE00) != 0) {
+            names.append(names.length() > 0 ? ", " : "").append("Reserved");
+        }
+        return String.format(java.util.Locale.ROOT, "Flags: 0x%03x (%s)", flags, names.length() == 0 ? "<None>" : names);
     }
 
     /** Wireshark's tcp.flags.str: a letter for each set bit of RRRNCEUAPRSF, a middle dot for each clear one. */
@@ -127,21 +130,23 @@ public final class TcpDissector implements Dissector {
         if (r.expected() >= 0) {
             checksum.add(TcpFields.CHECKSUM_CALCULATED, checksum.offset(), 0, (long) r.expected()).generated();
         }
+        int field = r.field();
+        int expected = r.expected();
         switch (r.verdict()) {
             case BAD -> {
-                checksum.setText(String.format(java.util.Locale.ROOT, "Checksum: 0x%04x incorrect, should be 0x%04x", r.field(), r.expected()));
+                checksum.setText(() -> String.format(java.util.Locale.ROOT, "Checksum: 0x%04x incorrect, should be 0x%04x", field, expected));
                 ctx.expert(checksum, TcpFields.CHECKSUM_BAD, r.field(), r.expected());
             }
             case OFFLOADED -> {
-                checksum.setText(String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [offloaded: pseudo-header sum only]", r.field()));
+                checksum.setText(() -> String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [offloaded: pseudo-header sum only]", field));
                 if (r.expected() >= 0) {
                     ctx.expert(checksum, TcpFields.CHECKSUM_OFFLOADED, r.field(), r.expected());
                 } else {
                     ctx.expert(checksum, TcpFields.CHECKSUM_OFFLOADED_UNCAPTURED, r.field());
                 }
             }
-            case GOOD -> checksum.setText(String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [correct]", r.field()));
-            default -> checksum.setText(String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [unverified]", r.field()));
+            case GOOD -> checksum.setText(() -> String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [correct]", field));
+            default -> checksum.setText(() -> String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [unverified]", field));
         }
     }
 

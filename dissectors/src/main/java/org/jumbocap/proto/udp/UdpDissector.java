@@ -89,7 +89,7 @@ public final class UdpDissector implements Dissector {
             if (calculated != null && ChecksumVerdict.goodAfterReplacing(checked, (int) inner.longValue(),
                     (int) calculated.longValue(), odd)) {
                 addStatus(checksum, checked, ChecksumVerdict.OFFLOADED);
-                checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x [right once the inner checksum is completed]", checked.field()));
+                checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [right once the inner checksum is completed]", checked.field()));
                 ctx.expert(checksum, UdpFields.CHECKSUM_OUTER_OFFLOADED, checked.field(), inner.def().protocolName().toUpperCase(Locale.ROOT));
                 return;
             }
@@ -169,20 +169,20 @@ public final class UdpDissector implements Dissector {
         }
         switch (r.verdict()) {
             case BAD -> {
-                checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x incorrect, should be 0x%04x", field, expected));
+                checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x incorrect, should be 0x%04x", field, expected));
                 ctx.expert(checksum, UdpFields.CHECKSUM_BAD, field, expected);
             }
             case OFFLOADED -> {
-                checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x [offloaded: pseudo-header sum only]", field));
+                checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [offloaded: pseudo-header sum only]", field));
                 if (r.expected() >= 0) {
                     ctx.expert(checksum, UdpFields.CHECKSUM_OFFLOADED, field, expected);
                 } else {
                     ctx.expert(checksum, UdpFields.CHECKSUM_OFFLOADED_UNCAPTURED, field);
                 }
             }
-            case GOOD -> checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x [correct]", field));
+            case GOOD -> checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [correct]", field));
             case NOT_PRESENT -> checksum.setText("Checksum: 0x0000 [zero-value ignored]");
-            default -> checksum.setText(String.format(Locale.ROOT, "Checksum: 0x%04x [unverified]", field));
+            default -> checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [unverified]", field));
         }
     }
 }

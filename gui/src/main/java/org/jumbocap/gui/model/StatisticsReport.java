@@ -116,6 +116,9 @@ public final class StatisticsReport {
         if (key.srcPort() >= 0 && (transport.equals("tcp") || transport.equals("udp"))) {
             f.append(" && ").append(transport).append(".srcport == ").append(key.srcPort())
                     .append(" && ").append(transport).append(".dstport == ").append(key.dstPort());
+        } else if (transport.equals("icmp") || transport.equals("icmpv6")) {
+            // without it the row's filter would also take TCP between the same two addresses
+            f.append(" && ").append(transport);
         }
         return f.toString();
     }

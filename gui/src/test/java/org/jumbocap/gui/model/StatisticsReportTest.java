@@ -89,11 +89,14 @@ class StatisticsReportTest {
 
         long transportBytes = 0;
         for (FrameTree t : trees) {
-            if (t.find("tcp") != null || t.find("udp") != null) {
+            if (t.find("ip") != null || t.find("ipv6") != null) {
                 transportBytes += t.frame().originalLength();
             }
         }
         assertEquals(transportBytes, report.flows().stream().mapToLong(FlowStats::bytes).sum());
+        FlowStats icmp = report.flows().stream().filter(f -> f.key().protocolName().equals("icmpv6")).findFirst()
+                .orElseThrow(() -> new AssertionError("the sample's ICMPv6 frames make a conversation"));
+        assertTrue(StatisticsReport.flowFilter(icmp.key()).endsWith(" && icmpv6"), StatisticsReport.flowFilter(icmp.key()));
         FlowStats biggest = report.flows().get(0);
         assertTrue(biggest.superPackets() > 0, "the bulk direction carries the super-packets");
         assertEquals(5201, biggest.key().dstPort());

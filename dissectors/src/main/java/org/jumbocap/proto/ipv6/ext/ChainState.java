@@ -1,6 +1,7 @@
 package org.jumbocap.proto.ipv6.ext;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.tree.FieldNode;
@@ -71,7 +72,16 @@ public final class ChainState {
 
     /** Jumbo Payload options inside Hop-by-Hop headers, the only place they count. */
     public List<JumboOption> hopByHopJumboOptions() {
-        return jumboOptions.stream().filter(JumboOption::inHopByHop).toList();
+        if (jumboOptions.isEmpty()) {
+            return List.of();
+        }
+        List<JumboOption> inHopByHop = new ArrayList<>(jumboOptions.size());
+        for (JumboOption option : jumboOptions) {
+            if (option.inHopByHop()) {
+                inHopByHop.add(option);
+            }
+        }
+        return Collections.unmodifiableList(inHopByHop);
     }
 
     public FieldNode hopByHop() {

@@ -49,8 +49,13 @@ public final class Ipv6Options {
                 p++;
                 continue;
             }
-            FieldNode opt = header.add(OptionFields.OPT, p, end - p, null)
-                    .setText(NAMES.getOrDefault(type, String.format(java.util.Locale.ROOT, "Unknown option 0x%02x", type)));
+            String known = NAMES.get(type);
+            FieldNode opt = header.add(OptionFields.OPT, p, end - p, null);
+            if (known != null) {
+                opt.setText(known);
+            } else {
+                opt.setText(() -> String.format(java.util.Locale.ROOT, "Unknown option 0x%02x", type));
+            }
             addType(opt, p, type);
             if (p + 2 > end) {
                 s.ctx().expert(opt, OptionFields.OVERRUN, p, 2, end - p);
