@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -217,15 +216,7 @@ class MalformedSamplesAcceptanceTest {
         }
     }
 
-    /*
-     * FieldColumns.line looks the -e names up with FrameTree.findAll, which walks the field nodes only; the
-     * expert.* fields are pseudo-fields evaluated against FrameTree.experts() (see ExpertFields), so the
-     * column is always empty although 'read' accepts -e expert.id without a word.
-     */
-    @Disabled("bug: read -T fields -e expert.id prints an empty column for every frame"
-            + " (cli/.../render/FieldColumns.java:103 uses tree.findAll, which never finds the expert pseudo-fields);"
-            + " e.g. crafted/ipv6-jumbo-missing.pcap frame 1 gives '1\t' instead of"
-            + " '1\tipv6.plen.zero_bigtcp,ipv6.jumbo.missing'")
+    /** The expert.* fields are not tree nodes: their column lists the frame's expert items. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("craftedSamples")
     void fieldsColumnListsEveryExpertId(String sample) {

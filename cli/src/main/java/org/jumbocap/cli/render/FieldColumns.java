@@ -1,7 +1,12 @@
 package org.jumbocap.cli.render;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import org.jumbocap.expert.ExpertFields;
+import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 
@@ -100,20 +105,20 @@ public final class FieldColumns {
             if (i > 0) {
                 s.append(separator);
             }
-            List<FieldNode> found = tree.findAll(fields.get(i));
+            List<String> found = values(tree, fields.get(i));
             if (found.isEmpty()) {
                 continue;
             }
             StringBuilder cell = new StringBuilder();
             switch (occurrence) {
-                case 'f' -> cell.append(found.get(0).valueText());
-                case 'l' -> cell.append(found.get(found.size() - 1).valueText());
+                case 'f' -> cell.append(found.get(0));
+                case 'l' -> cell.append(found.get(found.size() - 1));
                 default -> {
                     for (int j = 0; j < found.size(); j++) {
                         if (j > 0) {
                             cell.append(aggregator);
                         }
-                        cell.append(found.get(j).valueText());
+                        cell.append(found.get(j));
                     }
                 }
             }
@@ -121,6 +126,33 @@ public final class FieldColumns {
         }
         return s.toString();
     }
+
+    /**
+     * The values of one column in frame order. The expert fields are not tree nodes: their values come
+     * from the frame's expert items, one per item.
+     */
+    private static List<String> values(FrameTree tree, String name) {
+        Function<ExpertItem, String> expert = EXPERT_VALUES.get(name);
+        if (expert != null) {
+            List<String> out = new ArrayList<>(tree.experts().size());
+            for (ExpertItem e : tree.experts()) {
+                out.add(expert.apply(e));
+            }
+            return out;
+        }
+        List<FieldNode> nodes = tree.findAll(name);
+        List<String> out = new ArrayList<>(nodes.size());
+        for (FieldNode n : nodes) {
+            out.add(n.valueText());
+        }
+        return out;
+    }
+
+    private static final Map<String, Function<ExpertItem, String>> EXPERT_VALUES = Map.of(
+            ExpertFields.ID.name(), ExpertItem::id,
+            ExpertFields.MESSAGE.name(), ExpertItem::message,
+            ExpertFields.SEVERITY.name(), e -> e.severity().filterName(),
+            ExpertFields.GROUP.name(), e -> e.group().filterName());
 
     private void quoted(String text, StringBuilder s) {
         if (quote == 0) {
