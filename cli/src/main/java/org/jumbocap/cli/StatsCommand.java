@@ -63,7 +63,11 @@ public final class StatsCommand implements Callable<Integer> {
             }
         };
         boolean ok = new FrameLoop(filter, inputs.count()).run(inputs.files(), sink, out, err, root.debug());
-        out.print(format == Format.json ? StatsReport.json(stats) : StatsReport.text(stats, Colors.of(root.color())));
+        if (ok || stats.frames() > 0 || format == Format.json) {
+            // a file that gave no frame at all gets its error line alone, not a text report of zeros;
+            // scripts still get one complete JSON object
+            out.print(format == Format.json ? StatsReport.json(stats) : StatsReport.text(stats, Colors.of(root.color())));
+        }
         out.flush();
         return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
     }

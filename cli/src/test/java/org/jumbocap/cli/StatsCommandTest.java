@@ -106,6 +106,25 @@ class StatsCommandTest {
     }
 
     @Test
+    void aFileWithNoFrameGivesItsErrorLineAndNoReportOfZeros() {
+        Cli.Result r = Cli.run("stats", Cli.SAMPLES.resolve("crafted-files/bad-magic.pcap").toString());
+        assertEquals(1, r.code());
+        assertEquals("", r.out());
+        assertEquals(1, r.errLines().size(), r.err());
+    }
+
+    @Test
+    void jsonChecksumsAlwaysNameTcpAndUdp() {
+        Cli.Result r = Cli.run("stats", "-T", "json", Cli.SAMPLES.resolve("crafted/transport-icmpv4-echo.pcap").toString());
+        assertEquals(0, r.code(), r.err());
+        Map<?, ?> checksums = (Map<?, ?>) ((Map<?, ?>) MiniJson.parse(r.out())).get("checksums");
+        for (String proto : List.of("tcp", "udp")) {
+            Map<?, ?> counts = (Map<?, ?>) checksums.get(proto);
+            assertEquals(0.0, ((Number) counts.get("good")).doubleValue(), proto + " present with zero counts: " + checksums);
+        }
+    }
+
+    @Test
     void textReportShowsHistogramFlowsAndExperts() {
         Cli.Result r = Cli.run("stats", Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap").toString());
         assertEquals(0, r.code(), r.err());
@@ -113,8 +132,9 @@ class StatsCommandTest {
                 "Conversations and directions", "Checksums", "Expert items", "seg/super")) {
             assertTrue(r.out().contains(heading), heading);
         }
-        assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s+\\[2001:db8:1::1]:\\d+ -> \\[2001:db8:1::2]:5201\\s+.* 1440\\s+[0-9.]+")),
-                "the bulk direction shows the receiver's MSS and segments per super-packet: " + r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s+\\[2001:db8:1::1]:\\d+ -> \\[2001:db8:1::2]:5201\\s+.* 1440/1428\\s+[0-9.]+")),
+                "the bulk direction shows the receiver's MSS, the segment size it stands for with the timestamps"
+                        + " option (1428), and the mean segments per super-packet: " + r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s+128K-192K\\s+[1-9][0-9,]*\\s+#+")), r.out());
     }
 

@@ -1,5 +1,7 @@
 package org.jumbocap.cli.render;
 
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -59,15 +61,15 @@ public final class StatsReport {
         s.append('\n').append(colors.bold("Conversations and directions")).append('\n');
         List<Conversation> conversations = st.conversations();
         if (conversations.isEmpty()) {
-            s.append("  none (no TCP or UDP)\n");
+            s.append("  none (no IP)\n");
         } else {
             int width = "direction".length();
             for (FlowStats d : st.directions()) {
                 width = Math.max(width, direction(d).length());
             }
-            String format = "  %-5s %-" + width + "s %8s %15s %7s %9s %9s %-12s %9s%n";
+            String format = "  %-6s %-" + width + "s %8s %15s %7s %9s %9s %-12s %9s%n";
             s.append(String.format(Locale.ROOT, format, "proto", "direction", "frames", "bytes", "super", "largest",
-                    "mean", "MSS", "seg/super"));
+                    "mean", "MSS/segment", "seg/super"));
             for (Conversation c : conversations) {
                 s.append(String.format(Locale.ROOT, format, c.key().protocolName(),
                         c.key().sourceEndpoint() + " <-> " + c.key().destinationEndpoint(), group(c.frames()),
@@ -114,7 +116,8 @@ public final class StatsReport {
 
     private static void directionRow(StringBuilder s, String format, FlowStats d, FlowStats other) {
         int mss = mss(d, other);
-        String mssText = d.key().protocol() != 6 ? "-" : mss > 0 ? String.valueOf(mss) : "MSS unknown";
+        String mssText = d.key().protocol() != 6 ? "-" : mss <= 0 ? "MSS unknown"
+                : d.effectiveMss() > 0 && d.effectiveMss() != mss ? mss + "/" + d.effectiveMss() : String.valueOf(mss);
         String segments = d.segmentsPerSuperPacket() < 0 ? "-"
                 : String.format(Locale.ROOT, "%.1f", d.segmentsPerSuperPacket());
         s.append(String.format(Locale.ROOT, format, "", direction(d), group(d.frames()), group(d.bytes()),
@@ -171,7 +174,17 @@ public final class StatsReport {
         }
         j.endArray();
         j.name("checksums").beginObject();
-        for (Map.Entry<String, Map<ChecksumState, Long>> e : st.checksums().entrySet()) {
+        Map<String, Map<ChecksumState, Long>> checksums = new LinkedHashMap<>();
+        // scripts read checksums.tcp and checksums.udp: both are always there, zero when unseen
+        for (String proto : List.of("tcp", "udp")) {
+            Map<ChecksumState, Long> zero = new EnumMap<>(ChecksumState.class);
+            for (ChecksumState state : ChecksumState.values()) {
+                zero.put(state, 0L);
+            }
+            checksums.put(proto, zero);
+        }
+        st.checksums().forEach((proto, counts) -> checksums.computeIfAbsent(proto, p -> new EnumMap<>(ChecksumState.class)).putAll(counts));
+        for (Map.Entry<String, Map<ChecksumState, Long>> e : checksums.entrySet()) {
             j.name(e.getKey()).beginObject();
             e.getValue().forEach((state, n) -> j.field(state.name().toLowerCase(Locale.ROOT), n));
             j.endObject();
@@ -199,6 +212,12 @@ public final class StatsReport {
         j.name("mss");
         if (mss > 0) {
             j.value(mss);
+        } else {
+            j.value((String) null);
+        }
+        j.name("effective_mss");
+        if (d.effectiveMss() > 0) {
+            j.value(d.effectiveMss());
         } else {
             j.value((String) null);
         }
