@@ -26,7 +26,39 @@ final class Ast {
     record Not(Expr operand) implements Expr {
     }
 
-    record FieldRef(String name, int column) {
+    /**
+     * A field as a test reads it: whole, sliced ({@code eth.src[0:3]}), masked ({@code tcp.flags & 0x02}),
+     * or sliced then masked ({@code eth.dst[0] & 1}).
+     *
+     * @param slice null unless the field is followed by {@code [...]}
+     * @param mask  null unless followed by {@code & value}
+     */
+    record FieldRef(String name, int column, Slice slice, Literal mask) {
+        FieldRef(String name, int column) {
+            this(name, column, null, null);
+        }
+
+        boolean plain() {
+            return slice == null && mask == null;
+        }
+    }
+
+    /** How a slice range ends, as Wireshark writes it. */
+    enum RangeEnd {
+        /** {@code [i:n]}, {@code [i]} (n = 1), {@code [:n]} (i = 0). */
+        LENGTH,
+        /** {@code [i-j]}: to offset j inclusive; j may count from the end. */
+        OFFSET,
+        /** {@code [i:]}. */
+        TO_END
+    }
+
+    /** One range of a slice; {@code start} below 0 counts from the end. */
+    record SliceRange(int start, RangeEnd end, int value) {
+    }
+
+    /** {@code [r1, r2, ...]}: the ranges' bytes one after another. */
+    record Slice(List<SliceRange> ranges, int column) {
     }
 
     /**

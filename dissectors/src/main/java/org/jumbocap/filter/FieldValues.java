@@ -1,19 +1,65 @@
 package org.jumbocap.filter;
 
+import java.nio.charset.StandardCharsets;
+import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.expert.ExpertFields;
+import org.jumbocap.tree.FieldNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.tree.FrameTree;
 
-/** The values of the fields one filter reads, gathered from a frame's tree in one walk. */
+/**
+ * The occurrences of the fields one filter reads, gathered from a frame's tree in one walk: the tree's
+ * nodes themselves (a test may need a node's bytes in the frame, not only its value), and the expert
+ * pseudo-fields' values.
+ */
 final class FieldValues {
     private final List<Object>[] slots;
+    private final FrameTree tree;
+    /** The frame's bytes, viewed when a test first reads them. */
+    private FrameBuffer frame;
 
     @SuppressWarnings("unchecked")
-    private FieldValues(int count) {
+    private FieldValues(int count, FrameTree tree) {
         slots = new List[count];
+        this.tree = tree;
+    }
+
+    /** The value of an occurrence: a node's value, or an expert pseudo-field's value. */
+    static Object value(Object occurrence) {
+        return occurrence instanceof FieldNode n ? n.value() : occurrence;
+    }
+
+    /**
+     * The bytes of an occurrence, read in place: a byte-like value (bytes, MAC and IP addresses), a
+     * string's UTF-8 bytes, or for a layer or a field that keeps no value (payloads) the bytes it covers
+     * in the frame, cut at the captured length. Null for numbers and other values that are not bytes.
+     */
+    ByteView bytes(Object occurrence) {
+        Object value = value(occurrence);
+        if (value instanceof byte[] b) {
+            return ByteView.of(b);
+        }
+        if (value instanceof String s) {
+            return ByteView.of(s.getBytes(StandardCharsets.UTF_8));
+        }
+        if (value == null && occurrence instanceof FieldNode n) {
+            if (frame == null) {
+                if (tree.frame() == null) {
+                    return ByteView.EMPTY;
+                }
+                frame = tree.frame().buffer();
+            }
+            int offset = n.offset();
+            int length = Math.min(n.length(), frame.remaining(offset));
+            if (length <= 0) {
+                return ByteView.EMPTY;
+            }
+            return new ByteView(frame.array(), frame.arrayOffset() + offset, length);
+        }
+        return null;
     }
 
     List<Object> get(int slot) {
@@ -34,12 +80,12 @@ final class FieldValues {
      */
     static FieldValues collect(FrameTree tree, int slotCount, Map<String, Integer> treeSlots,
                                Map<String, Integer> expertSlots) {
-        FieldValues v = new FieldValues(slotCount);
+        FieldValues v = new FieldValues(slotCount, tree);
         if (!treeSlots.isEmpty()) {
             tree.walk(node -> {
                 Integer slot = treeSlots.get(node.name());
                 if (slot != null) {
-                    v.add(slot, node.value());
+                    v.add(slot, node);
                 }
             });
         }

@@ -56,8 +56,7 @@ final class FilterCompiler {
             return new FilterNode.Not(node(n.operand()));
         }
         if (e instanceof Ast.Presence p) {
-            FieldDef def = field(p.field());
-            return new FilterNode.Presence(slot(def), FastField.forField(def.name(), def.type()));
+            return presence(p.field());
         }
         if (e instanceof Ast.Relation r) {
             return relation(r);
@@ -102,41 +101,113 @@ final class FilterCompiler {
         return s;
     }
 
-    private FilterNode relation(Ast.Relation r) {
-        FieldDef def = field(r.field());
+    /**
+     * What a test reads from its field: the operand taken from each occurrence, the type the literal is
+     * read as, and for {@code integer & mask} the mask, applied by the predicate so the fast path can
+     * still answer.
+     */
+    private record Reading(FieldDef def, FilterNode.Operand operand, FieldType type, Long mask) {
+        boolean plain() {
+            return operand == FilterNode.Operand.VALUE && mask == null;
+        }
+
+        ValuePredicate masked(ValuePredicate test) {
+            return mask == null ? test : new ValuePredicate.Masked(mask, test);
+        }
+    }
+
+    private Reading reading(Ast.FieldRef ref) {
+        FieldDef def = field(ref);
         FieldType type = def.type();
-        if (type == FieldType.PROTOCOL || type == FieldType.NONE) {
+        FilterNode.Operand operand = type == FieldType.BYTES ? FilterNode.Operand.BYTES : FilterNode.Operand.VALUE;
+        if (ref.slice() != null) {
+            if (!sliceable(type)) {
+                throw error(ref.slice().column(), def.name() + " is " + typeName(type) + " and cannot be sliced: slices"
+                        + " take bytes, MAC or IP addresses, strings and protocols (eth[0:3], ip.src[0:2])");
+            }
+            operand = FilterNode.Operand.slice(FilterNode.Operand.BYTES, ref.slice().ranges());
+            type = FieldType.BYTES;
+        }
+        if (ref.mask() == null) {
+            return new Reading(def, operand, type, null);
+        }
+        Ast.Literal mask = ref.mask();
+        if (type.isInteger() && type != FieldType.BOOLEAN) {
+            return new Reading(def, operand, type, integer(def, type, mask));
+        }
+        if (type == FieldType.BYTES || type == FieldType.ETHER) {
+            FilterNode.Operand bytes = operand == FilterNode.Operand.VALUE ? FilterNode.Operand.BYTES : operand;
+            return new Reading(def, FilterNode.Operand.masked(bytes, byteLiteral(def, mask)), FieldType.BYTES, null);
+        }
+        throw error(mask.column(), "'&' (bitwise and) needs an integer or bytes field; " + def.name() + " is "
+                + typeName(type) + (type == FieldType.BOOLEAN ? ": test it alone or with == 1" : ""));
+    }
+
+    private static boolean sliceable(FieldType type) {
+        return switch (type) {
+            case BYTES, ETHER, IPV4, IPV6, STRING, PROTOCOL -> true;
+            default -> false;
+        };
+    }
+
+    private FilterNode presence(Ast.FieldRef ref) {
+        if (ref.plain()) {
+            FieldDef def = field(ref);
+            return new FilterNode.Presence(slot(def), FastField.forField(def.name(), def.type()));
+        }
+        Reading r = reading(ref);
+        ValuePredicate test = r.mask() != null ? r.masked(null)
+                : ref.mask() != null ? new ValuePredicate.AnyBitSet() : new ValuePredicate.Always();
+        return new FilterNode.Relation(slot(r.def()), FastField.forField(r.def().name(), r.def().type()), r.operand(),
+                test, false, false);
+    }
+
+    private FilterNode relation(Ast.Relation r) {
+        Reading reading = reading(r.field());
+        FieldDef def = reading.def();
+        FieldType type = reading.type();
+        boolean bytesSearch = r.op() == Kind.CONTAINS || r.op() == Kind.MATCHES;
+        if (type == FieldType.NONE || type == FieldType.PROTOCOL && !bytesSearch) {
             throw error(r.opColumn(), "'" + def.name() + "' is a protocol or label without a value: test its presence ("
-                    + def.name() + ") or compare one of its fields");
+                    + def.name() + "), compare one of its fields or a slice of its bytes (" + def.name()
+                    + "[0:2] == 00:50), or search them (" + def.name() + " contains \"...\")");
         }
         FieldDef other = fieldOperand(r);
-        if (other != null) {
+        if (other != null && r.field().plain()) {
             return fieldRelation(r, def, other);
+        }
+        if (other != null && type == FieldType.BYTES && reading.mask() == null && sliceable(other.type())
+                && other.type() != FieldType.PROTOCOL) {
+            return bytesRelation(r, reading, other);
+        }
+        FilterNode.Operand operand = reading.operand();
+        if (bytesSearch && type == FieldType.PROTOCOL) {
+            operand = FilterNode.Operand.BYTES;
         }
         ValuePredicate test;
         boolean all = false;
         boolean negate = false;
         switch (r.op()) {
-            case CONTAINS -> test = contains(def, r.value());
-            case MATCHES -> test = matches(def, r.value());
-            case EQ -> test = value(def, Kind.EQ, r.value());
+            case CONTAINS -> test = contains(def, type, r.value());
+            case MATCHES -> test = matches(def, type, r.value());
+            case EQ -> test = value(def, type, Kind.EQ, r.value());
             case NE -> {
-                test = value(def, Kind.EQ, r.value());
+                test = value(def, type, Kind.EQ, r.value());
                 all = true;
                 negate = true;
             }
             case ALL_EQ -> {
-                test = value(def, Kind.EQ, r.value());
+                test = value(def, type, Kind.EQ, r.value());
                 all = true;
             }
             case ANY_NE -> {
-                test = value(def, Kind.EQ, r.value());
+                test = value(def, type, Kind.EQ, r.value());
                 negate = true;
             }
-            default -> test = value(def, r.op(), r.value());
+            default -> test = value(def, type, r.op(), r.value());
         }
-        FastField fast = FastField.forField(def.name(), type);
-        return new FilterNode.Relation(slot(def), fast, test, all, negate);
+        FastField fast = FastField.forField(def.name(), def.type());
+        return new FilterNode.Relation(slot(def), fast, operand, reading.masked(test), all, negate);
     }
 
     /**
@@ -179,29 +250,41 @@ final class FilterCompiler {
                 op, all, negate, unsigned);
     }
 
+    /** A slice or masked bytes compared with a byte-like field's bytes: {@code frame[6:6] == eth.src}. */
+    private FilterNode bytesRelation(Ast.Relation r, Reading left, FieldDef right) {
+        Kind op = switch (r.op()) {
+            case NE, ALL_EQ, ANY_NE -> Kind.EQ;
+            default -> r.op();
+        };
+        boolean all = r.op() == Kind.NE || r.op() == Kind.ALL_EQ;
+        boolean negate = r.op() == Kind.NE || r.op() == Kind.ANY_NE;
+        return new FilterNode.BytesRelation(slot(left.def()), left.operand(), slot(right), op, all, negate);
+    }
+
     private FilterNode membership(Ast.Membership m) {
-        FieldDef def = field(m.field());
-        FieldType type = def.type();
+        Reading reading = reading(m.field());
+        FieldDef def = reading.def();
+        FieldType type = reading.type();
         if (type == FieldType.PROTOCOL || type == FieldType.NONE) {
             throw error(m.field().column(), "'" + def.name() + "' is a protocol or label without a value: it cannot be in a set");
         }
         List<ValuePredicate> members = new ArrayList<>();
         for (Ast.SetItem item : m.items()) {
             if (item.high() == null) {
-                members.add(value(def, Kind.EQ, item.low()));
+                members.add(value(def, type, Kind.EQ, item.low()));
             } else {
-                members.add(range(def, item.low(), item.high()));
+                members.add(range(def, type, item.low(), item.high()));
             }
         }
         ValuePredicate test = members.size() == 1 ? members.get(0) : new ValuePredicate.AnyOf(members);
-        return new FilterNode.Relation(slot(def), FastField.forField(def.name(), type), test, m.negated(), m.negated());
+        return new FilterNode.Relation(slot(def), FastField.forField(def.name(), def.type()), reading.operand(),
+                reading.masked(test), m.negated(), m.negated());
     }
 
-    private ValuePredicate range(FieldDef def, Ast.Literal low, Ast.Literal high) {
-        FieldType type = def.type();
+    private ValuePredicate range(FieldDef def, FieldType type, Ast.Literal low, Ast.Literal high) {
         if (type.isInteger()) {
-            long lo = integer(def, low);
-            long hi = integer(def, high);
+            long lo = integer(def, type, low);
+            long hi = integer(def, type, high);
             boolean unsigned = type == FieldType.UINT64;
             if (unsigned ? Long.compareUnsigned(lo, hi) > 0 : lo > hi) {
                 throw error(low.column(), "empty range: " + low.text() + " is above " + high.text());
@@ -214,11 +297,11 @@ final class FilterCompiler {
         throw error(low.column(), "ranges (a..b) need a number field; " + def.name() + " is " + typeName(type));
     }
 
-    private ValuePredicate value(FieldDef def, Kind op, Ast.Literal lit) {
-        FieldType type = def.type();
+    /** A comparison with a literal read as {@code type}: the field's own, or bytes for a slice. */
+    private ValuePredicate value(FieldDef def, FieldType type, Kind op, Ast.Literal lit) {
         switch (type) {
             case BOOLEAN, UINT8, UINT16, UINT24, UINT32, UINT64, INT32 -> {
-                return new ValuePredicate.IntegerCompare(op, integer(def, lit), type == FieldType.UINT64,
+                return new ValuePredicate.IntegerCompare(op, integer(def, type, lit), type == FieldType.UINT64,
                         type == FieldType.BOOLEAN);
             }
             case DOUBLE -> {
@@ -235,7 +318,7 @@ final class FilterCompiler {
                 return new ValuePredicate.BytesCompare(op, mac);
             }
             case BYTES -> {
-                return new ValuePredicate.BytesCompare(op, bytes(def, lit));
+                return new ValuePredicate.BytesCompare(op, byteLiteral(def, lit));
             }
             case STRING -> {
                 return new ValuePredicate.StringCompare(op, lit.text());
@@ -246,18 +329,19 @@ final class FilterCompiler {
         }
     }
 
-    private ValuePredicate contains(FieldDef def, Ast.Literal lit) {
-        return switch (def.type()) {
+    private ValuePredicate contains(FieldDef def, FieldType type, Ast.Literal lit) {
+        return switch (type) {
             case STRING -> new ValuePredicate.StringContains(lit.text());
-            case BYTES, ETHER -> new ValuePredicate.BytesContains(bytes(def, lit));
-            default -> throw error(lit.column(), "'contains' needs a string or bytes field; " + def.name() + " is "
-                    + typeName(def.type()));
+            case BYTES, ETHER, PROTOCOL -> new ValuePredicate.BytesContains(byteLiteral(def, lit));
+            default -> throw error(lit.column(), "'contains' needs a string or bytes field, a protocol or a slice; "
+                    + def.name() + " is " + typeName(type));
         };
     }
 
-    private ValuePredicate matches(FieldDef def, Ast.Literal lit) {
-        if (def.type() != FieldType.STRING) {
-            throw error(lit.column(), "'matches' needs a string field; " + def.name() + " is " + typeName(def.type()));
+    private ValuePredicate matches(FieldDef def, FieldType type, Ast.Literal lit) {
+        if (type != FieldType.STRING && type != FieldType.BYTES && type != FieldType.PROTOCOL) {
+            throw error(lit.column(), "'matches' needs a string field, bytes, a protocol or a slice; " + def.name()
+                    + " is " + typeName(type));
         }
         try {
             return new ValuePredicate.StringMatches(Pattern.compile(lit.text(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE));
@@ -267,13 +351,28 @@ final class FilterCompiler {
         }
     }
 
-    private byte[] bytes(FieldDef def, Ast.Literal lit) {
+    /**
+     * Bytes to compare with or search for: a quoted string's UTF-8 bytes, a byte string ({@code aa:bb:cc},
+     * {@code aa-bb}, {@code aa.bb}, {@code aabbcc}, one or two hex digits for one byte), or a 0x number up
+     * to 0xff for one byte ({@code ipv6[40] == 0xc2}).
+     */
+    private byte[] byteLiteral(FieldDef def, Ast.Literal lit) {
         if (lit.quoted()) {
             return lit.text().getBytes(StandardCharsets.UTF_8);
         }
         byte[] b = Literals.bytes(lit.text());
+        if (b == null && lit.text().length() == 1) {
+            b = Literals.bytes("0" + lit.text());
+        }
+        if (b == null && (lit.text().startsWith("0x") || lit.text().startsWith("0X"))) {
+            Long v = Literals.integer(lit.text());
+            if (v != null && v >= 0 && v <= 0xFF) {
+                b = new byte[] {(byte) v.longValue()};
+            }
+        }
         if (b == null) {
-            throw error(lit.column(), "'" + lit.text() + "' is not a byte string (aa:bb:cc) or a quoted string for " + def.name());
+            throw error(lit.column(), "'" + lit.text() + "' is not a byte string (aa:bb:cc, aa-bb, aabbcc, 0xNN) or a"
+                    + " quoted string for " + def.name());
         }
         return b;
     }
@@ -286,9 +385,11 @@ final class FilterCompiler {
         throw error(lit.column(), "'" + t + "' is not a number for " + def.name());
     }
 
-    /** An integer literal: decimal or 0x hex, a value name ("warn", "TCP"), or true/false for booleans. */
-    private long integer(FieldDef def, Ast.Literal lit) {
-        FieldType type = def.type();
+    /**
+     * An integer literal: decimal or 0x hex, a value name ("warn", "TCP"), or true/false for booleans.
+     * Unlike Wireshark, a leading 0 is decimal, not octal: 0755 is seven hundred fifty-five.
+     */
+    private long integer(FieldDef def, FieldType type, Ast.Literal lit) {
         String t = lit.text();
         if (type == FieldType.BOOLEAN) {
             if (t.equalsIgnoreCase("true")) {
@@ -308,7 +409,7 @@ final class FilterCompiler {
             String names = def.valueNames().isEmpty() ? "" : " or one of " + String.join(", ",
                     new java.util.TreeMap<>(def.valueNames()).values());
             throw error(lit.column(), "'" + t + "' is not a valid " + typeName(type) + " for " + def.name()
-                    + ": expected a number" + names);
+                    + ": expected a number (decimal, or 0x hex; a leading 0 is decimal, not octal)" + names);
         }
         long min;
         long max;

@@ -153,20 +153,77 @@ abstract class FilterNode {
     }
 
     /**
+     * What a test reads from each occurrence of its field: the value, the bytes (in place), a slice of
+     * the bytes, or the bytes masked. {@link #NO_VALUE} means the occurrence has nothing to test (a
+     * slice past its end) and is passed over as if absent.
+     */
+    abstract static class Operand {
+        static final Object NO_VALUE = new Object();
+
+        static final Operand VALUE = new Operand() {
+            @Override
+            Object of(Object occurrence, FieldValues v) {
+                return FieldValues.value(occurrence);
+            }
+        };
+
+        static final Operand BYTES = new Operand() {
+            @Override
+            Object of(Object occurrence, FieldValues v) {
+                ByteView b = v.bytes(occurrence);
+                return b == null ? NO_VALUE : b;
+            }
+        };
+
+        abstract Object of(Object occurrence, FieldValues v);
+
+        static Operand slice(Operand bytes, List<Ast.SliceRange> ranges) {
+            return new Operand() {
+                @Override
+                Object of(Object occurrence, FieldValues v) {
+                    Object b = bytes.of(occurrence, v);
+                    ByteView s = b instanceof ByteView view ? view.slice(ranges) : null;
+                    return s == null ? NO_VALUE : s;
+                }
+            };
+        }
+
+        static Operand masked(Operand bytes, byte[] mask) {
+            return new Operand() {
+                @Override
+                Object of(Object occurrence, FieldValues v) {
+                    Object b = bytes.of(occurrence, v);
+                    return b instanceof ByteView view ? view.and(mask) : NO_VALUE;
+                }
+            };
+        }
+    }
+
+    /**
      * A value test over every occurrence of a field. With {@code all} false the relation holds when some
      * occurrence passes; with {@code all} true, when every one does. {@code negate} flips each
      * occurrence's result first ({@code !=} is "all not equal"). A field the frame lacks never matches.
+     * An occurrence with no value for the operand (a slice past its end) is passed over, so as in
+     * Wireshark 4 {@code tcp[100:2] == 00:00} is false on a short header and {@code tcp[100:2] != 00:00}
+     * true: no slice equals.
      */
     static final class Relation extends FilterNode {
         private final int slot;
         private final FastField fast;
+        private final Operand operand;
         private final ValuePredicate test;
         private final boolean all;
         private final boolean negate;
 
         Relation(int slot, FastField fast, ValuePredicate test, boolean all, boolean negate) {
+            this(slot, fast, Operand.VALUE, test, all, negate);
+        }
+
+        /** {@code fast} must be null unless the operand is the value. */
+        Relation(int slot, FastField fast, Operand operand, ValuePredicate test, boolean all, boolean negate) {
             this.slot = slot;
-            this.fast = fast;
+            this.fast = operand == Operand.VALUE ? fast : null;
+            this.operand = operand;
             this.test = test;
             this.all = all;
             this.negate = negate;
@@ -179,7 +236,11 @@ abstract class FilterNode {
                 return false;
             }
             for (int i = 0; i < values.size(); i++) {
-                boolean r = test.test(values.get(i)) != negate;
+                Object x = operand.of(values.get(i), v);
+                if (x == Operand.NO_VALUE) {
+                    continue;
+                }
+                boolean r = test.test(x) != negate;
                 if (r != all) {
                     return r;
                 }
@@ -205,6 +266,66 @@ abstract class FilterNode {
         @Override
         boolean fastCapable() {
             return fast != null;
+        }
+    }
+
+    /**
+     * A slice or masked bytes compared with the bytes of another field ({@code frame[6:6] == eth.src}):
+     * every pair of occurrences, with the any / all rules of {@link Relation}; never on the fast path.
+     */
+    static final class BytesRelation extends FilterNode {
+        private final int left;
+        private final Operand leftOperand;
+        private final int right;
+        private final Token.Kind op;
+        private final boolean all;
+        private final boolean negate;
+
+        BytesRelation(int left, Operand leftOperand, int right, Token.Kind op, boolean all, boolean negate) {
+            this.left = left;
+            this.leftOperand = leftOperand;
+            this.right = right;
+            this.op = op;
+            this.all = all;
+            this.negate = negate;
+        }
+
+        @Override
+        boolean onTree(FieldValues v) {
+            List<Object> a = v.get(left);
+            List<Object> b = v.get(right);
+            if (a.isEmpty() || b.isEmpty()) {
+                return false;
+            }
+            for (Object occurrence : a) {
+                Object x = leftOperand.of(occurrence, v);
+                if (!(x instanceof ByteView bx)) {
+                    continue;
+                }
+                for (Object other : b) {
+                    ByteView by = v.bytes(other);
+                    if (by == null) {
+                        continue;
+                    }
+                    int c = java.util.Arrays.compareUnsigned(bx.array, bx.from, bx.from + bx.length, by.array, by.from,
+                            by.from + by.length);
+                    boolean r = ValuePredicate.compare(op, c) != negate;
+                    if (r != all) {
+                        return r;
+                    }
+                }
+            }
+            return all;
+        }
+
+        @Override
+        boolean onFast(FastSummary s) {
+            throw new IllegalStateException("byte comparisons need the tree");
+        }
+
+        @Override
+        boolean fastCapable() {
+            return false;
         }
     }
 
@@ -241,8 +362,10 @@ abstract class FilterNode {
             if (a.isEmpty() || b.isEmpty()) {
                 return false;
             }
-            for (Object x : a) {
-                for (Object y : b) {
+            for (Object nx : a) {
+                Object x = FieldValues.value(nx);
+                for (Object ny : b) {
+                    Object y = FieldValues.value(ny);
                     Integer c = compareValues(x, y, unsigned);
                     boolean r = (c != null && ValuePredicate.compare(op, c)) != negate;
                     if (r != all) {

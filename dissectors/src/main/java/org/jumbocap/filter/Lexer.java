@@ -13,14 +13,15 @@ final class Lexer {
             Map.entry("not", Kind.NOT), Map.entry("eq", Kind.EQ), Map.entry("ne", Kind.NE),
             Map.entry("all_eq", Kind.ALL_EQ), Map.entry("any_ne", Kind.ANY_NE),
             Map.entry("lt", Kind.LT), Map.entry("le", Kind.LE), Map.entry("gt", Kind.GT), Map.entry("ge", Kind.GE),
-            Map.entry("contains", Kind.CONTAINS), Map.entry("matches", Kind.MATCHES), Map.entry("in", Kind.IN));
+            Map.entry("contains", Kind.CONTAINS), Map.entry("matches", Kind.MATCHES), Map.entry("in", Kind.IN),
+            Map.entry("bitand", Kind.BITAND));
 
     /** Longest symbols first so "===" wins over "==" and "<=" over "<". */
     private static final String[] SYMBOLS = {"===", "!==", "==", "!=", "~=", "<=", ">=", "&&", "||", "^^", "..",
-            "<", ">", "!", "~", "(", ")", "{", "}", ","};
+            "<", ">", "!", "~", "&", "(", ")", "{", "}", "[", "]", ","};
     private static final Kind[] SYMBOL_KINDS = {Kind.ALL_EQ, Kind.ANY_NE, Kind.EQ, Kind.NE, Kind.ANY_NE, Kind.LE,
-            Kind.GE, Kind.AND, Kind.OR, Kind.XOR, Kind.RANGE, Kind.LT, Kind.GT, Kind.NOT, Kind.MATCHES, Kind.LPAREN,
-            Kind.RPAREN, Kind.LBRACE, Kind.RBRACE, Kind.COMMA};
+            Kind.GE, Kind.AND, Kind.OR, Kind.XOR, Kind.RANGE, Kind.LT, Kind.GT, Kind.NOT, Kind.MATCHES, Kind.BITAND,
+            Kind.LPAREN, Kind.RPAREN, Kind.LBRACE, Kind.RBRACE, Kind.LBRACKET, Kind.RBRACKET, Kind.COMMA};
 
     private final String src;
     private int pos;
@@ -96,8 +97,8 @@ final class Lexer {
         if (c == '=') {
             throw new FilterSyntaxException(src, pos + 1, "'=' is not an operator: use == to compare");
         }
-        if (c == '&' || c == '|') {
-            throw new FilterSyntaxException(src, pos + 1, "'" + c + "' alone is not an operator: use " + c + c);
+        if (c == '|') {
+            throw new FilterSyntaxException(src, pos + 1, "'|' alone is not an operator: use || for 'or'");
         }
         throw new FilterSyntaxException(src, pos + 1, "unexpected character '" + c + "'");
     }

@@ -128,12 +128,115 @@ final class Parser {
                 if (++tests > MAX_TESTS) {
                     throw error(t, "more than " + MAX_TESTS + " tests in one filter");
                 }
-                return relation(new Ast.FieldRef(t.text(), t.column()));
+                return relation(fieldRef(t));
             }
             case END -> throw error(t, "unexpected end of filter: expected a field name or '('");
             case STRING -> throw error(t, "a string cannot stand alone: compare a field with it, e.g. jumbo.kind == \"" + t.text() + "\"");
             default -> throw error(t, "unexpected " + t.describe() + ": expected a field name or '('");
         }
+    }
+
+    /** A field name, optionally followed by a slice {@code [...]} and a mask {@code & value}. */
+    private Ast.FieldRef fieldRef(Token name) {
+        Ast.Slice slice = null;
+        if (peek().is(Kind.LBRACKET)) {
+            slice = slice(next());
+        }
+        Ast.Literal mask = null;
+        if (peek().is(Kind.BITAND)) {
+            Token and = next();
+            mask = literal("after " + and.describe());
+        }
+        return new Ast.FieldRef(name.text(), name.column(), slice, mask);
+    }
+
+    /** Bounds a slice range so offset arithmetic can never overflow an int. */
+    static final int MAX_SLICE_OFFSET = 1 << 30;
+
+    private Ast.Slice slice(Token open) {
+        List<Ast.SliceRange> ranges = new ArrayList<>();
+        StringBuilder range = new StringBuilder();
+        int rangeColumn = -1;
+        while (true) {
+            Token t = next();
+            if (t.is(Kind.WORD)) {
+                if (range.length() > 0) {
+                    throw error(t, "unexpected " + t.describe() + " in a slice: separate ranges with ','");
+                }
+                range.append(t.text());
+                rangeColumn = t.column();
+            } else if (t.is(Kind.COMMA) || t.is(Kind.RBRACKET)) {
+                if (range.length() == 0) {
+                    throw error(t, "empty slice range: write [offset:length], [from-to], [offset], [:length] or [offset:]");
+                }
+                ranges.add(sliceRange(range.toString(), rangeColumn));
+                range.setLength(0);
+                if (t.is(Kind.RBRACKET)) {
+                    return new Ast.Slice(List.copyOf(ranges), open.column());
+                }
+            } else if (t.is(Kind.END)) {
+                throw error(open, "'[' is not closed");
+            } else {
+                throw error(t, "unexpected " + t.describe() + " in a slice: write [offset:length], [from-to], [offset], [:length] or [offset:]");
+            }
+        }
+    }
+
+    /** {@code i}, {@code i:n}, {@code :n}, {@code i:}, {@code i-j}; i and j may be negative (from the end). */
+    private Ast.SliceRange sliceRange(String text, int column) {
+        int[] at = {0};
+        String bad = "bad slice range '" + text + "': write [offset:length], [from-to], [offset], [:length] or [offset:]";
+        Integer start = text.startsWith(":") ? Integer.valueOf(0) : sliceNumber(text, at);
+        if (start == null) {
+            throw new FilterSyntaxException(src, column, bad);
+        }
+        if (at[0] == text.length()) {
+            return new Ast.SliceRange(start, Ast.RangeEnd.LENGTH, 1);
+        }
+        char sep = text.charAt(at[0]++);
+        if (sep == ':' && at[0] == text.length()) {
+            if (text.startsWith(":")) {
+                throw new FilterSyntaxException(src, column, bad);
+            }
+            return new Ast.SliceRange(start, Ast.RangeEnd.TO_END, 0);
+        }
+        Integer second = sliceNumber(text, at);
+        if (second == null || at[0] != text.length() || sep != ':' && sep != '-') {
+            throw new FilterSyntaxException(src, column, bad);
+        }
+        if (sep == ':') {
+            if (second <= 0) {
+                throw new FilterSyntaxException(src, column, "slice length must be at least 1 in '" + text + "'");
+            }
+            return new Ast.SliceRange(start, Ast.RangeEnd.LENGTH, second);
+        }
+        if (start >= 0 && second >= 0 && second < start) {
+            throw new FilterSyntaxException(src, column, "slice range '" + text + "' ends before it starts");
+        }
+        return new Ast.SliceRange(start, Ast.RangeEnd.OFFSET, second);
+    }
+
+    /** A decimal offset at {@code at[0]}, optionally negative; advances {@code at[0]}. */
+    private static Integer sliceNumber(String text, int[] at) {
+        int i = at[0];
+        boolean negative = i < text.length() && text.charAt(i) == '-';
+        if (negative) {
+            i++;
+        }
+        int digitsFrom = i;
+        long v = 0;
+        while (i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
+            v = v * 10 + (text.charAt(i) - '0');
+            if (v > MAX_SLICE_OFFSET) {
+                return null;
+            }
+            i++;
+        }
+        if (i == digitsFrom) {
+            return null;
+        }
+        at[0] = i;
+        return (int) (negative ? -v : v);
     }
 
     private Expr relation(Ast.FieldRef field) {

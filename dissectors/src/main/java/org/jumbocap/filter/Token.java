@@ -9,7 +9,9 @@ package org.jumbocap.filter;
  */
 record Token(Kind kind, String text, int column) {
     enum Kind {
-        LPAREN, RPAREN, LBRACE, RBRACE, COMMA, RANGE,
+        LPAREN, RPAREN, LBRACE, RBRACE, LBRACKET, RBRACKET, COMMA, RANGE,
+        /** {@code &} or {@code bitand}: bitwise and of a field with a mask. */
+        BITAND,
         AND, OR, XOR, NOT,
         EQ, NE, ALL_EQ, ANY_NE, LT, LE, GT, GE, CONTAINS, MATCHES, IN,
         /** Field name or unquoted literal: numbers, addresses, MACs, CIDR blocks, value names. */

@@ -213,7 +213,7 @@ abstract class ValuePredicate {
         }
     }
 
-    /** MAC addresses and byte fields, compared unsigned byte by byte. */
+    /** MAC addresses, byte fields and slices, compared unsigned byte by byte. */
     static final class BytesCompare extends ValuePredicate {
         private final Kind op;
         private final byte[] literal;
@@ -225,13 +225,15 @@ abstract class ValuePredicate {
 
         @Override
         boolean test(Object value) {
-            if (!(value instanceof byte[] b)) {
+            ByteView b = ByteView.of(value);
+            if (b == null) {
                 return false;
             }
-            return compare(op, Arrays.compareUnsigned(b, literal));
+            return compare(op, Arrays.compareUnsigned(b.array, b.from, b.from + b.length, literal, 0, literal.length));
         }
     }
 
+    /** Byte sequence found anywhere in the bytes, searched in place (a layer's bytes are never copied). */
     static final class BytesContains extends ValuePredicate {
         private final byte[] needle;
 
@@ -241,19 +243,89 @@ abstract class ValuePredicate {
 
         @Override
         boolean test(Object value) {
-            byte[] hay = value instanceof byte[] b ? b
-                    : value instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : null;
+            ByteView hay = value instanceof String s ? ByteView.of(s.getBytes(StandardCharsets.UTF_8)) : ByteView.of(value);
             if (hay == null) {
                 return false;
             }
+            if (needle.length == 0) {
+                return true;
+            }
+            byte[] a = hay.array;
+            byte first = needle[0];
+            int last = hay.from + hay.length - needle.length;
             outer:
-            for (int i = 0; i + needle.length <= hay.length; i++) {
-                for (int j = 0; j < needle.length; j++) {
-                    if (hay[i + j] != needle[j]) {
+            for (int i = hay.from; i <= last; i++) {
+                if (a[i] != first) {
+                    continue;
+                }
+                for (int j = 1; j < needle.length; j++) {
+                    if (a[i + j] != needle[j]) {
                         continue outer;
                     }
                 }
                 return true;
+            }
+            return false;
+        }
+    }
+
+    /** Always true: a slice alone tests that the field has those bytes. */
+    static final class Always extends ValuePredicate {
+        @Override
+        boolean test(Object value) {
+            return true;
+        }
+
+        @Override
+        boolean testLong(long value) {
+            return true;
+        }
+    }
+
+    /**
+     * {@code field & mask}: the test applies to the masked integer; with no test, the masked value
+     * alone is true when some bit is set, as in Wireshark.
+     */
+    static final class Masked extends ValuePredicate {
+        private final long mask;
+        private final ValuePredicate test;
+
+        /** {@code test} null: true when a masked bit is set. */
+        Masked(long mask, ValuePredicate test) {
+            this.mask = mask;
+            this.test = test;
+        }
+
+        @Override
+        boolean test(Object value) {
+            if (value instanceof Long l) {
+                return testLong(l);
+            }
+            if (value instanceof Integer i) {
+                return testLong(i);
+            }
+            return false;
+        }
+
+        @Override
+        boolean testLong(long value) {
+            long masked = value & mask;
+            return test == null ? masked != 0 : test.testLong(masked);
+        }
+    }
+
+    /** Masked bytes alone ({@code eth.dst[0] & 1}): true when some bit is set. */
+    static final class AnyBitSet extends ValuePredicate {
+        @Override
+        boolean test(Object value) {
+            ByteView b = ByteView.of(value);
+            if (b == null) {
+                return false;
+            }
+            for (int i = 0; i < b.length; i++) {
+                if (b.byteAt(i) != 0) {
+                    return true;
+                }
             }
             return false;
         }
@@ -301,8 +373,17 @@ abstract class ValuePredicate {
         }
     }
 
-    /** Regular expression found anywhere in the value; case-insensitive unless the pattern says (?-i). */
+    /**
+     * Regular expression found anywhere in the value; case-insensitive unless the pattern says (?-i).
+     * Bytes (layers, payloads, slices) are matched in place as ISO-8859-1 characters, with a budget of
+     * character reads so a pattern that backtracks without end over a jumbogram's payload gives up
+     * (no match) instead of hanging; a pattern nesting too deep for the stack gives up the same way.
+     */
     static final class StringMatches extends ValuePredicate {
+        /** Character reads allowed per byte searched, plus a fixed allowance for short values. */
+        static final long READS_PER_BYTE = 64;
+        static final long READS_BASE = 1_000_000;
+
         private final Pattern pattern;
 
         StringMatches(Pattern pattern) {
@@ -311,12 +392,82 @@ abstract class ValuePredicate {
 
         @Override
         boolean test(Object value) {
+            ByteView b = ByteView.of(value);
+            if (b != null) {
+                return find(new BoundedChars(b, READS_BASE + READS_PER_BYTE * b.length));
+            }
             return value != null && testString(value.toString());
         }
 
         @Override
         boolean testString(String value) {
             return value != null && pattern.matcher(value).find();
+        }
+
+        private boolean find(BoundedChars chars) {
+            try {
+                return pattern.matcher(chars).find();
+            } catch (BoundedChars.OverBudget | StackOverflowError e) {
+                return false;
+            }
+        }
+    }
+
+    /** Bytes as ISO-8859-1 characters, without copying; stops the regex after a number of reads. */
+    static final class BoundedChars implements CharSequence {
+        static final class OverBudget extends RuntimeException {
+            OverBudget() {
+                super(null, null, false, false);
+            }
+        }
+
+        private final ByteView bytes;
+        private final int from;
+        private final int length;
+        private final long[] reads;
+
+        BoundedChars(ByteView bytes, long budget) {
+            this(bytes, 0, bytes.length, new long[] {budget});
+        }
+
+        private BoundedChars(ByteView bytes, int from, int length, long[] reads) {
+            this.bytes = bytes;
+            this.from = from;
+            this.length = length;
+            this.reads = reads;
+        }
+
+        @Override
+        public int length() {
+            return length;
+        }
+
+        @Override
+        public char charAt(int index) {
+            if (--reads[0] < 0) {
+                throw new OverBudget();
+            }
+            if (index < 0 || index >= length) {
+                throw new IndexOutOfBoundsException(index);
+            }
+            return (char) bytes.byteAt(from + index);
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            if (start < 0 || end > length || start > end) {
+                throw new IndexOutOfBoundsException(start + ".." + end);
+            }
+            return new BoundedChars(bytes, from + start, end - start, reads);
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder s = new StringBuilder(length);
+            for (int i = 0; i < length; i++) {
+                s.append(charAt(i));
+            }
+            return s.toString();
         }
     }
 

@@ -13,5 +13,9 @@
  * are "any occurrence", {@code !=} is "every occurrence differs" (the same as {@code !(a == b)} when the
  * field is present), {@code ===} is "all equal" and {@code !==} (or {@code ~=}) "any differs". A
  * relation on a field the frame lacks is false, so {@code !=} never matches a frame without the field.
+ *
+ * <p>Tests read a field's value, or its bytes: slices ({@code eth[0:3] == 01:00:5e}) and searches
+ * ({@code frame contains "GET"}) of layers and of value-less payload fields read the frame's bytes where
+ * the tree node says they are, without copying them; see {@link org.jumbocap.filter.DisplayFilter}.
  */
 package org.jumbocap.filter;

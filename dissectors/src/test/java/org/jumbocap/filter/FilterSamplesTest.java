@@ -30,6 +30,8 @@ class FilterSamplesTest {
             "tcp.len > 1448", "tcp.len == 0", "tcp.len > 65535 && jumbo.kind == \"ipv4-zero-length\"", "tcp.hdr_len == 32", "tcp.seq_raw > 2000000000",
             "tcp.flags.syn == 1", "tcp.flags.syn == 1 && tcp.flags.ack == 1", "tcp.flags.push == 1",
             "tcp.flags.fin == 0 && tcp.flags.reset == 0", "tcp.flags == 0x010", "tcp.flags.ece == 0",
+            "tcp.flags & 0x02", "tcp.flags & 0x12 == 0x12", "tcp.flags bitand 0x18 == 0x18", "tcp && !(tcp.flags & 0x08)",
+            "tcp.flags & 0x17 != 0x10", "tcp.flags & 0x03 in {1 2}",
             "ip.addr == 198.51.100.0/24", "ip.src == 198.51.100.1", "ip.dst == 198.51.100.2", "ip.addr == 192.0.2.0/24",
             "ip.addr != 192.0.2.1", "ip.proto == 6", "ip.proto == udp", "ipv6.addr == 2001:db8::/32",
             "ipv6.addr == 2001:db8:1::1", "ipv6.src == 2001:db8:1::2", "ipv6.dst in {2001:db8:1::2 2001:db8:3::2}",

@@ -87,7 +87,7 @@ class FilterSyntaxTest {
             "expert.severity == \"bogus\" | 20 | one of chat, note, warn, error",
             "frame.time == 1 | 15 | not supported",
             "tcp.port @ 1 | 10 | unexpected character '@'",
-            "tcp.port & 1 | 10 | use &&",
+            "tcp.port & http | 12 | 'http' is not a valid uint16",
             "\"x\" | 1 | a string cannot stand alone",
             "frame.time_relative > abc | 23 | is not a number",
             "! | 2 | unexpected end of filter"})
@@ -96,6 +96,13 @@ class FilterSyntaxTest {
         assertEquals(column, e.column(), e.getMessage());
         assertTrue(e.detail().contains(fragment), "'" + e.detail() + "' should contain '" + fragment + "'");
         assertTrue(e.getMessage().startsWith("column " + column + ": "));
+    }
+
+    @Test
+    void aLoneBarIsNotAnOperator() {
+        FilterSyntaxException e = error("tcp.port | 1");
+        assertEquals(10, e.column());
+        assertTrue(e.detail().contains("use || for 'or'"), e.detail());
     }
 
     @Test

@@ -58,7 +58,7 @@ class AnalysisGuiTest {
     void start(Stage stage) throws IOException {
         GuiTestSupport.assumeSample(SAMPLE);
         model = new CaptureViewModel(new CoreBackend());
-        recentFile = Files.createTempDirectory("jumbocap-gui-config").resolve("recent");
+        recentFile = Files.createTempDirectory(temp, "jumbocap-gui-config").resolve("recent");
         view = new MainView(model, new RecentFiles(recentFile), null);
         stage.setScene(new Scene(view, 1280, 800));
         view.setTheme(Theme.LIGHT);

@@ -59,7 +59,7 @@ class ViewerGuiTest {
         GuiTestSupport.assumeSample(SAMPLE);
         model = new CaptureViewModel(new CoreBackend());
         live = new FakeLiveProvider(GuiTestSupport.IPV4_SAMPLE);
-        Path config = Files.createTempDirectory("jumbocap-gui-config");
+        Path config = Files.createTempDirectory(temp, "jumbocap-gui-config");
         view = new MainView(model, new RecentFiles(config.resolve("recent")), live);
         Scene scene = new Scene(view, 1280, 800);
         stage.setScene(scene);
@@ -155,6 +155,36 @@ class ViewerGuiTest {
         waitUntil("validation", () -> view.filterBar().getValidity() == FilterBar.Validity.VALID);
         assertTrue(onFx(() -> robot.lookup("#display-filter-text").query().getStyleClass().contains("filter-valid")));
         assertEquals("", onFx(() -> view.filterBar().errorProperty().get()));
+    }
+
+    /** A rejected filter, as 'jumbocap gui --filter' gives one, leaves every label of the bar readable. */
+    @Test
+    void anErrorInTheFilterBarShortensNoLabel() {
+        openAndWait(SAMPLE);
+        assertFalse(onFx(() -> view.filterBar().apply("tcp.port ==")));
+        waitUntil("the error is shown", () -> !view.filterBar().errorProperty().get().isEmpty());
+        String error = onFx(() -> view.filterBar().errorProperty().get());
+        assertTrue(error.startsWith("Column 12: "), error);
+        List<String> shown = onFx(() -> {
+            view.filterBar().applyCss();
+            view.filterBar().layout();
+            List<String> texts = new java.util.ArrayList<>();
+            List<javafx.scene.Node> controls = new java.util.ArrayList<>(view.filterBar().lookupAll(".label"));
+            controls.addAll(view.filterBar().lookupAll(".button"));
+            controls.sort(java.util.Comparator.comparingDouble(n -> n.localToScene(0, 0).getX()));
+            for (javafx.scene.Node n : controls) {
+                if (n instanceof javafx.scene.control.Labeled labeled && labeled.isVisible()) {
+                    for (javafx.scene.Node child : labeled.getChildrenUnmodifiable()) {
+                        if (child instanceof javafx.scene.text.Text drawn) {
+                            // the text a Labeled draws: cut to "..." when it did not fit
+                            texts.add(drawn.getText());
+                        }
+                    }
+                }
+            }
+            return texts;
+        });
+        assertEquals(List.of("Filter:", "Apply", "Clear", error), shown);
     }
 
     @Test

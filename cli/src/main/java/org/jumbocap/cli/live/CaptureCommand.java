@@ -3,6 +3,8 @@ package org.jumbocap.cli.live;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -15,6 +17,7 @@ import org.jumbocap.cli.live.filter.ExtensionHeaderRewriter;
 import org.jumbocap.cli.render.Colors;
 import org.jumbocap.cli.render.SummaryLine;
 import org.jumbocap.cli.render.TimeFormat;
+import org.jumbocap.filter.FilterSyntaxException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,6 +36,9 @@ import picocli.CommandLine.Spec;
                 "  jumbocap capture -i any -c 100 -q -w first100.pcap",
                 "  jumbocap capture --replay samples/ipv6-bigtcp-veth.pcap -f 'tcp port 5201'"})
 public final class CaptureCommand implements Callable<Integer> {
+    static final String IMMEDIATE_MODE_WARNING = "in immediate mode libpcap may cut frames longer than the interface's "
+            + "MTU (BIG TCP / GSO super-packets) to about 64 KiB; leave --immediate-mode off to capture them whole";
+
     @Spec
     CommandSpec spec;
 
@@ -60,7 +66,9 @@ public final class CaptureCommand implements Callable<Integer> {
     @Option(names = {"-w", "--write"}, paramLabel = "FILE", description = "Write frames to FILE: pcapng if it ends in .pcapng, else pcap.")
     Path writeFile;
 
-    @Option(names = {"-c", "--count"}, paramLabel = "N", description = "Stop after N frames.")
+    @Option(names = {"-c", "--count"}, paramLabel = "N",
+            description = {"Stop after N frames have been captured: frames that passed the capture filter (-f), as "
+                    + "tcpdump's -c counts, whether or not -Y prints them. ('read -c' counts the frames that pass -Y.)"})
     long count;
 
     @Option(names = "--duration", paramLabel = "SECONDS", description = "Stop after this many seconds.")
@@ -84,9 +92,12 @@ public final class CaptureCommand implements Callable<Integer> {
             description = "Time column: a(bsolute), r(elative), d(elta), e(poch).")
     String timeFormat;
 
-    @Option(names = "--immediate-mode", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Deliver each frame as it arrives (default). --no-immediate-mode lets the kernel batch "
-                    + "frames into its more compact TPACKET_V3 blocks, which drops far less at high rates.")
+    @Option(names = "--immediate-mode", negatable = true, defaultValue = "false", fallbackValue = "true",
+            description = "Have libpcap deliver each frame the moment it arrives. Off by default: the kernel then "
+                    + "batches frames into TPACKET_V3 blocks, handed over when full or after "
+                    + CaptureSource.Options.DEFAULT_TIMEOUT_MILLIS + " ms, which keeps BIG TCP super-packets whole. "
+                    + "In immediate mode libpcap (1.10 on Linux) may cut frames longer than the interface's MTU to "
+                    + "about 64 KiB.")
     boolean immediate;
 
     @Option(names = {"-p", "--no-promiscuous-mode"}, description = "Do not put the interface into promiscuous mode.")
@@ -114,14 +125,24 @@ public final class CaptureCommand implements Callable<Integer> {
         if (format == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown time format '" + timeFormat + "'");
         }
+        if (count < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-c must not be negative");
+        }
+        if (durationSeconds < 0 || Double.isNaN(durationSeconds)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--duration must not be negative");
+        }
         FrameFilter display;
         try {
             display = Filters.compile(displayFilter);
-        } catch (IllegalArgumentException e) {
-            throw new UserException("display filter: " + e.getMessage());
+        } catch (FilterSyntaxException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "-Y '" + displayFilter + "': column " + e.column() + ": " + e.detail());
         }
         CaptureSource.Options options = new CaptureSource.Options(device != null ? device : replay.toString(), snaplen,
-                bufferMiB << 20, 100, immediate, !noPromiscuous, null);
+                bufferMiB << 20, CaptureSource.Options.DEFAULT_TIMEOUT_MILLIS, immediate, !noPromiscuous, null);
+        if (immediate && replay == null) {
+            err.println("jumbocap capture: note: " + IMMEDIATE_MODE_WARNING);
+        }
         try (CaptureSource source = replay != null ? new ReplayCaptureSource(replay, options, replaySpeed)
                 : Pcap4jCaptureSource.open(options)) {
             if (captureFilter != null && !captureFilter.isBlank()) {
@@ -138,6 +159,10 @@ public final class CaptureCommand implements Callable<Integer> {
             }
             return capture(source, display, format, out, err);
         } catch (CaptureException e) {
+            if (e.kind() == CaptureException.Kind.FILTER) {
+                // a capture filter libpcap cannot compile is a usage error, like a bad -Y
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
             throw new UserException(e.getMessage(), e);
         }
     }
@@ -149,7 +174,7 @@ public final class CaptureCommand implements Callable<Integer> {
             try {
                 writer = new LiveFileWriter(writeFile, source.linkType(), source.snaplen());
             } catch (IOException e) {
-                throw new UserException(writeFile + ": cannot write (" + LiveCapture.describeWriteError(e) + ")", e);
+                throw new UserException(writeFile + ": cannot write (" + FileErrors.reason(writeFile, e) + ")", e);
             }
         }
         boolean terminal = System.console() != null;
@@ -181,7 +206,7 @@ public final class CaptureCommand implements Callable<Integer> {
                 try {
                     writer.close();
                 } catch (IOException e) {
-                    err.println("jumbocap capture: " + writeFile + ": " + LiveCapture.describeWriteError(e));
+                    err.println("jumbocap capture: " + writeFile + ": " + FileErrors.reason(writeFile, e));
                 }
             }
             out.flush();
@@ -230,13 +255,53 @@ public final class CaptureCommand implements Callable<Integer> {
         if (writeFile != null) {
             err.println("jumbocap capture: " + r.written() + " frames written to " + writeFile);
         }
-        if (r.cutFrames() > 0) {
-            String advice = source.snaplen() < CaptureSource.MAX_SNAPLEN
-                    ? "raise -s up to " + CaptureSource.MAX_SNAPLEN
-                    : "libpcap keeps at most " + CaptureSource.MAX_SNAPLEN + " bytes of a frame on Linux; "
-                    + "lower the interface's gso_max_size/gro_max_size to capture them whole";
-            err.println("jumbocap capture: " + r.cutFrames() + " frames were cut to the snaplen of " + source.snaplen()
-                    + " bytes (longest " + r.longestCut() + " bytes on the wire): " + advice);
+        for (String line : cutReport(r.cuts(), source.snaplen(), replay != null ? CutCause.REPLAYED_FILE
+                : immediate ? CutCause.IMMEDIATE_MODE : CutCause.CAPTURE_RING)) {
+            err.println("jumbocap capture: " + line);
         }
+    }
+
+    /** What cut frames below the snaplen can only have been. */
+    enum CutCause {
+        /** libpcap's immediate mode: ring slots sized from the interface's MTU. */
+        IMMEDIATE_MODE,
+        /** The kernel ring without immediate mode: its block size. */
+        CAPTURE_RING,
+        /** The replayed file was captured with a smaller snaplen. */
+        REPLAYED_FILE
+    }
+
+    /** The end-of-capture lines about cut frames: those cut at the snaplen, those cut below it and why. */
+    static List<String> cutReport(LiveCapture.Cuts cuts, int snaplen, CutCause below) {
+        List<String> lines = new ArrayList<>();
+        if (cuts.belowSnaplen() > 0) {
+            String at = cuts.belowMinKept() == cuts.belowMaxKept() ? cuts.belowMaxKept() + " bytes"
+                    : cuts.belowMinKept() + " to " + cuts.belowMaxKept() + " bytes";
+            String frames = frames(cuts.belowSnaplen(), cuts.belowLongest());
+            lines.add(switch (below) {
+                case IMMEDIATE_MODE -> frames + " cut at " + at + ", below the snaplen of " + snaplen
+                        + " bytes: in immediate mode libpcap's ring holds frames only as long as the interface's "
+                        + "MTU allows; capture without --immediate-mode to keep them whole";
+                case CAPTURE_RING -> frames + " cut at " + at + ", below the snaplen of " + snaplen
+                        + " bytes: libpcap's capture ring kept no more of them; lower the interface's "
+                        + "gso_max_size/gro_max_size to capture them whole";
+                case REPLAYED_FILE -> frames + " already cut at " + at + " in the replayed file (the snaplen it "
+                        + "was captured with), below the snaplen of " + snaplen + " bytes";
+            });
+        }
+        if (cuts.atSnaplen() > 0) {
+            String advice = snaplen < CaptureSource.MAX_SNAPLEN
+                    ? "raise -s up to " + CaptureSource.MAX_SNAPLEN + " to keep more of them"
+                    : "libpcap keeps at most " + CaptureSource.MAX_SNAPLEN + " bytes of a frame on Linux; lower the "
+                    + "interface's gso_max_size/gro_max_size to capture them whole, or accept the cut";
+            lines.add(frames(cuts.atSnaplen(), cuts.atSnaplenLongest()) + " cut at the snaplen of " + snaplen + " bytes: "
+                    + advice);
+        }
+        return lines;
+    }
+
+    private static String frames(long n, long longestOnWire) {
+        return n == 1 ? "1 frame (" + longestOnWire + " bytes on the wire) was"
+                : n + " frames (longest " + longestOnWire + " bytes on the wire) were";
     }
 }

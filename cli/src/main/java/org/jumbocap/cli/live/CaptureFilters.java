@@ -25,20 +25,38 @@ public final class CaptureFilters {
 
     /**
      * @param linkType LINKTYPE_/DLT_ value the filter is compiled for
-     * @throws CaptureException of kind FILTER when libpcap rejects the user's filter
+     * @throws CaptureException of kind FILTER when libpcap rejects the user's filter, or when it nests deeper
+     *                          or holds more tests than jumbocap's rewriter follows (unless {@code raw})
      */
     public static Prepared prepare(String filter, boolean raw, int maxHeaders, int linkType, int snaplen)
             throws CaptureException {
         List<String> notes = new ArrayList<>();
+        ExtensionHeaderRewriter.Result result = null;
+        FilterSyntaxException unreadable = null;
+        if (!raw) {
+            // before libpcap, whose optimizer takes minutes over the thousands of tests the limits refuse
+            try {
+                result = new ExtensionHeaderRewriter(maxHeaders).rewrite(filter);
+            } catch (FilterSyntaxException e) {
+                if (e.exceedsLimits()) {
+                    throw new CaptureException(CaptureException.Kind.FILTER, "capture filter: " + e.getMessage()
+                            + " at column " + (e.position() + 1) + " (--raw-filter gives it to libpcap as written)");
+                }
+                unreadable = e;
+            }
+        }
         try {
             BpfCompiler.compile(filter, linkType, snaplen);
         } catch (BpfCompiler.CompileException e) {
-            String where = "";
-            try {
-                new ExtensionHeaderRewriter(maxHeaders).rewrite(filter);
-            } catch (FilterSyntaxException s) {
-                where = " (" + s.getMessage() + " at column " + (s.position() + 1) + ")";
+            if (raw) {
+                try {
+                    new ExtensionHeaderRewriter(maxHeaders).rewrite(filter);
+                } catch (FilterSyntaxException s) {
+                    unreadable = s;
+                }
             }
+            String where = unreadable == null ? ""
+                    : " (" + unreadable.getMessage() + " at column " + (unreadable.position() + 1) + ")";
             throw new CaptureException(CaptureException.Kind.FILTER, "capture filter '" + filter + "': "
                     + e.getMessage() + where);
         } catch (LinkageError e) {
@@ -47,12 +65,9 @@ public final class CaptureFilters {
         if (raw) {
             return new Prepared(filter, false, notes);
         }
-        ExtensionHeaderRewriter.Result result;
-        try {
-            result = new ExtensionHeaderRewriter(maxHeaders).rewrite(filter);
-        } catch (FilterSyntaxException e) {
-            notes.add("capture filter used as written: jumbocap cannot rewrite it (" + e.getMessage() + " at column "
-                    + (e.position() + 1) + "); IPv6 traffic behind extension headers may be missed");
+        if (unreadable != null) {
+            notes.add("capture filter used as written: jumbocap cannot rewrite it (" + unreadable.getMessage()
+                    + " at column " + (unreadable.position() + 1) + "); IPv6 traffic behind extension headers may be missed");
             return new Prepared(filter, false, notes);
         }
         notes.addAll(result.warnings());

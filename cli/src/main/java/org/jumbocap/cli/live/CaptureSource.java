@@ -28,16 +28,28 @@ public interface CaptureSource extends AutoCloseable {
      * @param snaplen       bytes kept per frame, at most {@link #MAX_SNAPLEN}
      * @param bufferBytes   kernel capture buffer size
      * @param timeoutMillis longest wait in {@link #next} before it answers {@link Status#TIMEOUT}
-     * @param immediate     deliver each frame as soon as it arrives instead of in batches
+     * @param immediate     deliver each frame as soon as it arrives instead of in batches; libpcap 1.10 on
+     *                      Linux then uses a ring whose slots are sized from the interface's MTU, cutting
+     *                      GSO/GRO super-packets to about 64 KiB, so it is off by default
      * @param promiscuous   put the interface into promiscuous mode
      * @param filter        capture filter given to libpcap as is, or null
      */
     record Options(String device, int snaplen, int bufferBytes, int timeoutMillis, boolean immediate,
                    boolean promiscuous, String filter) {
         public static final int DEFAULT_BUFFER_BYTES = 256 << 20;
+        /**
+         * Without immediate mode libpcap hands over a batch of frames when the kernel retires a ring block:
+         * when it is full or after this timeout, which keeps a quiet capture showing its frames promptly.
+         */
+        public static final int DEFAULT_TIMEOUT_MILLIS = 50;
 
+        /** Whole frames up to {@link #MAX_SNAPLEN} (immediate mode off), delivered within {@link #DEFAULT_TIMEOUT_MILLIS}. */
         public static Options defaults(String device) {
-            return new Options(device, MAX_SNAPLEN, DEFAULT_BUFFER_BYTES, 100, true, true, null);
+            return new Options(device, MAX_SNAPLEN, DEFAULT_BUFFER_BYTES, DEFAULT_TIMEOUT_MILLIS, false, true, null);
+        }
+
+        public Options withImmediate(boolean i) {
+            return new Options(device, snaplen, bufferBytes, timeoutMillis, i, promiscuous, filter);
         }
 
         public Options withFilter(String f) {

@@ -6,7 +6,6 @@ import java.util.concurrent.Callable;
 import org.jumbocap.cli.UserException;
 import org.jumbocap.cli.live.filter.BpfCompiler;
 import org.jumbocap.cli.live.filter.ExtensionHeaderRewriter;
-import org.jumbocap.cli.live.filter.FilterSyntaxException;
 import org.jumbocap.io.LinkTypes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,8 +18,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "filter", mixinStandardHelpOptions = true,
         description = {"Prints the capture filter as 'capture' gives it to libpcap: IPv6 transport tests "
                 + "(tcp, udp, port, portrange, proto, tcp[...], ...) extended to walk Hop-by-Hop, Destination "
-                + "Options and Routing headers, so BIG TCP jumbograms match. With -d, prints the compiled BPF "
-                + "program like 'tcpdump -d'."},
+                + "Options and Routing headers, so BIG TCP jumbograms match. libpcap compiles the filter first: a "
+                + "filter it rejects is a usage error (exit status 2), as in 'capture'. With -d, prints the compiled "
+                + "BPF program like 'tcpdump -d'."},
         footerHeading = "%nExamples:%n",
         footer = {"  jumbocap filter 'tcp port 5201'", "  jumbocap filter -d 'tcp[tcpflags] & tcp-syn != 0'",
                 "  tcpdump -i eth0 \"$(jumbocap filter 'tcp port 443')\""})
@@ -58,38 +58,32 @@ public final class FilterCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--ext-headers must be 1.." + ExtensionHeaderRewriter.MAX_MAX_HEADERS);
         }
+        if (snaplen < 1 || snaplen > CaptureSource.MAX_SNAPLEN) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "snaplen must be 1.." + CaptureSource.MAX_SNAPLEN);
+        }
         int linkType = linkType(linkTypeName);
         String text = String.join(" ", words);
-        String result = text;
-        if (!raw) {
-            try {
-                ExtensionHeaderRewriter.Result r = new ExtensionHeaderRewriter(extHeaders).rewrite(text);
-                result = r.text();
-                for (String w : r.warnings()) {
-                    err.println("jumbocap filter: note: " + w);
-                }
-            } catch (FilterSyntaxException e) {
-                String libpcap = "";
-                try {
-                    BpfCompiler.compile(text, linkType, snaplen);
-                    libpcap = " (libpcap accepts it; 'capture' would use it as written)";
-                } catch (BpfCompiler.CompileException c) {
-                    libpcap = "\n  libpcap: " + c.getMessage();
-                } catch (LinkageError ignored) {
-                    // without libpcap only jumbocap's own message can be given
-                }
-                err.println("jumbocap filter: " + e.describe(text) + libpcap);
-                err.flush();
-                return CommandLine.ExitCode.SOFTWARE;
+        // exactly what 'capture -f' does: libpcap checks the filter as written, then the rewritten form
+        CaptureFilters.Prepared prepared;
+        try {
+            prepared = CaptureFilters.prepare(text, raw, extHeaders, linkType, snaplen);
+        } catch (CaptureException e) {
+            if (e.kind() == CaptureException.Kind.LIBPCAP_MISSING) {
+                throw new UserException(e.getMessage(), e);
             }
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        for (String note : prepared.notes()) {
+            err.println("jumbocap filter: note: " + note);
+        }
+        err.flush();
         if (!dump) {
-            out.println(result);
+            out.println(prepared.text());
             out.flush();
             return 0;
         }
         try {
-            List<BpfCompiler.Instruction> program = BpfCompiler.compile(result, linkType, snaplen);
+            List<BpfCompiler.Instruction> program = BpfCompiler.compile(prepared.text(), linkType, snaplen);
             out.print(BpfCompiler.disassemble(program));
             out.flush();
             return 0;

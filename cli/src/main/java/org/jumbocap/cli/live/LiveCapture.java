@@ -24,8 +24,44 @@ public final class LiveCapture {
     }
 
     /** What a finished capture reports. */
-    public record Result(StopReason reason, long frames, long printed, long cutFrames, long longestCut,
-                         long overSixtyFourK, long written, CaptureSource.Stats stats, String error) {
+    public record Result(StopReason reason, long frames, long printed, Cuts cuts, long overSixtyFourK, long written,
+                         CaptureSource.Stats stats, String error) {
+        /** Frames kept shorter than they were on the wire, wherever they were cut. */
+        public long cutFrames() {
+            return cuts.atSnaplen() + cuts.belowSnaplen();
+        }
+
+        /** Length on the wire of the longest cut frame. */
+        public long longestCut() {
+            return Math.max(cuts.atSnaplenLongest(), cuts.belowLongest());
+        }
+    }
+
+    /**
+     * Frames kept shorter than on the wire, told apart by where they were cut: at the snaplen the user
+     * chose, or below it, which the snaplen does not explain (libpcap's ring slots in immediate mode, or a
+     * replayed file's own snaplen).
+     *
+     * @param atSnaplen       frames cut at the snaplen
+     * @param atSnaplenLongest length on the wire of the longest of them
+     * @param belowSnaplen    frames cut shorter than the snaplen
+     * @param belowLongest    length on the wire of the longest of them
+     * @param belowMinKept    fewest bytes kept of a frame cut below the snaplen (0 when none was)
+     * @param belowMaxKept    most bytes kept of a frame cut below the snaplen (0 when none was)
+     */
+    public record Cuts(long atSnaplen, long atSnaplenLongest, long belowSnaplen, long belowLongest, long belowMinKept,
+                       long belowMaxKept) {
+        public static final Cuts NONE = new Cuts(0, 0, 0, 0, 0, 0);
+
+        /** These counts with one more cut frame: {@code kept} bytes of {@code onWire}, under a {@code snaplen}. */
+        Cuts plus(int kept, long onWire, int snaplen) {
+            if (kept >= snaplen) {
+                return new Cuts(atSnaplen + 1, Math.max(atSnaplenLongest, onWire), belowSnaplen, belowLongest,
+                        belowMinKept, belowMaxKept);
+            }
+            return new Cuts(atSnaplen, atSnaplenLongest, belowSnaplen + 1, Math.max(belowLongest, onWire),
+                    belowSnaplen == 0 ? kept : Math.min(belowMinKept, kept), Math.max(belowMaxKept, kept));
+        }
     }
 
     /** Receives the live counters once a second while capturing. */
@@ -71,8 +107,8 @@ public final class LiveCapture {
     }
 
     /**
-     * Runs until a stop condition. The duration and the live counters run on a timer thread, because with
-     * immediate mode libpcap may block in a read until a frame comes; the timer ends such a wait with
+     * Runs until a stop condition. The duration and the live counters run on a timer thread, because
+     * libpcap may block in a read until a frame comes (in immediate mode); the timer ends such a wait with
      * {@link CaptureSource#breakLoop}.
      */
     public Result run() {
@@ -82,8 +118,8 @@ public final class LiveCapture {
         Thread timer = startTimer(durationElapsed, frameCount);
         long frames = 0;
         long printed = 0;
-        long cut = 0;
-        long longestCut = 0;
+        Cuts cuts = Cuts.NONE;
+        int snaplen = source.snaplen();
         long big = 0;
         long first = 0;
         long previous = 0;
@@ -124,8 +160,7 @@ public final class LiveCapture {
                 frames++;
                 frameCount.set(frames);
                 if (rec.isCut()) {
-                    cut++;
-                    longestCut = Math.max(longestCut, rec.originalLength());
+                    cuts = cuts.plus(rec.capturedLength(), rec.originalLength(), snaplen);
                 }
                 if (rec.originalLength() > 65535) {
                     big++;
@@ -135,7 +170,7 @@ public final class LiveCapture {
                         writer.write(rec);
                     } catch (IOException e) {
                         reason = StopReason.WRITE_FAILED;
-                        error = writer.file() + ": " + describeWriteError(e) + "; capture stopped, the file holds the "
+                        error = writer.file() + ": " + FileErrors.reason(writer.file(), e) + "; capture stopped, the file holds the "
                                 + writer.frames() + " frames written before and is valid";
                         break;
                     }
@@ -160,7 +195,7 @@ public final class LiveCapture {
                 timer.interrupt();
             }
         }
-        return new Result(reason, frames, printed, cut, longestCut, big, writer == null ? 0 : writer.frames(),
+        return new Result(reason, frames, printed, cuts, big, writer == null ? 0 : writer.frames(),
                 statsOrNull(), error);
     }
 
@@ -209,13 +244,5 @@ public final class LiveCapture {
         } catch (CaptureException e) {
             return null;
         }
-    }
-
-    static String describeWriteError(IOException e) {
-        String m = e.getMessage() == null ? e.toString() : e.getMessage();
-        if (m.toLowerCase(java.util.Locale.ROOT).contains("no space left")) {
-            return "disk full";
-        }
-        return m;
     }
 }

@@ -42,7 +42,7 @@ public final class ReplayCaptureSource implements CaptureSource {
         try {
             this.reader = CaptureFiles.open(file);
         } catch (IOException e) {
-            throw new CaptureException(CaptureException.Kind.OTHER, file + ": " + e.getMessage(), e);
+            throw new CaptureException(CaptureException.Kind.OTHER, FileErrors.reading(file, e), e);
         }
         this.name = file.toString();
         this.snaplen = Math.min(options.snaplen(), MAX_SNAPLEN);
@@ -52,7 +52,7 @@ public final class ReplayCaptureSource implements CaptureSource {
             havePending = reader.next(pending);
         } catch (IOException e) {
             closeQuietly();
-            throw new CaptureException(CaptureException.Kind.OTHER, name + ": " + e.getMessage(), e);
+            throw new CaptureException(CaptureException.Kind.OTHER, FileErrors.reading(file, e), e);
         }
         this.linkType = havePending ? pending.linkType() : Math.max(reader.linkType(), 0);
         if (options.filter() != null) {
@@ -117,7 +117,7 @@ public final class ReplayCaptureSource implements CaptureSource {
                 havePending = reader.next(pending);
             } catch (IOException e) {
                 havePending = false;
-                throw new CaptureException(CaptureException.Kind.OTHER, name + ": " + e.getMessage(), e);
+                throw new CaptureException(CaptureException.Kind.OTHER, FileErrors.reading(Path.of(name), e), e);
             }
             if (pass) {
                 return Status.FRAME;

@@ -108,4 +108,98 @@ class LiveCaptureTest {
         assertEquals(result.written(), readAll(out).size());
         assertFalse(result.frames() == readAll(SAMPLE).size(), "paced replay was stopped early");
     }
+
+    /** libpcap's immediate-mode ring on Linux: slots sized from the MTU cut super-packets under the snaplen. */
+    private static final class SlotLimitedSource implements CaptureSource {
+        private final CaptureSource inner;
+        private final int slotBytes;
+        private final FrameRecord whole = new FrameRecord();
+
+        SlotLimitedSource(CaptureSource inner, int slotBytes) {
+            this.inner = inner;
+            this.slotBytes = slotBytes;
+        }
+
+        @Override
+        public Status next(FrameRecord into) throws CaptureException {
+            Status status = inner.next(whole);
+            if (status == Status.FRAME) {
+                int kept = Math.min(whole.capturedLength(), slotBytes);
+                byte[] data = into.prepare(whole.number(), whole.timestampNanos(), 0, whole.linkType(), kept,
+                        whole.originalLength(), -1);
+                System.arraycopy(whole.data(), 0, data, 0, kept);
+            }
+            return status;
+        }
+
+        @Override
+        public void setFilter(String filter) throws CaptureException {
+            inner.setFilter(filter);
+        }
+
+        @Override
+        public int linkType() {
+            return inner.linkType();
+        }
+
+        @Override
+        public int snaplen() {
+            return inner.snaplen();
+        }
+
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public Stats stats() throws CaptureException {
+            return inner.stats();
+        }
+
+        @Override
+        public void breakLoop() {
+            inner.breakLoop();
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+
+    @Test
+    void framesCutBelowTheSnaplenAreReportedApartWithWhatCutThem() throws Exception {
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        LiveCapture.Result result;
+        try (CaptureSource src = new SlotLimitedSource(new ReplayCaptureSource(SAMPLE,
+                CaptureSource.Options.defaults("x").withSnaplen(150_000), 0), 65562)) {
+            result = new LiveCapture(src, null, null, null, new PrintWriter(new StringWriter()), 0, 0, null).run();
+        }
+        List<FrameRecord> original = readAll(SAMPLE);
+        long overSlot = original.stream().filter(f -> f.originalLength() > 65562).count();
+        long overSnaplen = original.stream().filter(f -> f.originalLength() > 150_000).count();
+        long longest = original.stream().mapToLong(FrameRecord::originalLength).max().orElseThrow();
+        assertTrue(overSnaplen > 0 && overSlot > overSnaplen, overSlot + " / " + overSnaplen);
+        assertEquals(new LiveCapture.Cuts(0, 0, overSlot, longest, 65562, 65562), result.cuts(),
+                "cut at 65562 bytes, under the snaplen of 150000: none of them by the snaplen");
+        assertEquals(overSlot, result.cutFrames());
+
+        List<String> immediate = CaptureCommand.cutReport(result.cuts(), 150_000, CaptureCommand.CutCause.IMMEDIATE_MODE);
+        assertEquals(List.of(overSlot + " frames (longest " + longest + " bytes on the wire) were cut at 65562 bytes, "
+                + "below the snaplen of 150000 bytes: in immediate mode libpcap's ring holds frames only as long as "
+                + "the interface's MTU allows; capture without --immediate-mode to keep them whole"), immediate);
+
+        LiveCapture.Result bySnaplen;
+        try (CaptureSource src = new ReplayCaptureSource(SAMPLE, CaptureSource.Options.defaults("x").withSnaplen(150_000), 0)) {
+            bySnaplen = new LiveCapture(src, null, null, null, new PrintWriter(new StringWriter()), 0, 0, null).run();
+        }
+        assertEquals(new LiveCapture.Cuts(overSnaplen, longest, 0, 0, 0, 0), bySnaplen.cuts());
+        assertEquals(List.of(overSnaplen + " frames (longest " + longest + " bytes on the wire) were cut at the snaplen of "
+                + "150000 bytes: raise -s up to 262144 to keep more of them"),
+                CaptureCommand.cutReport(bySnaplen.cuts(), 150_000, CaptureCommand.CutCause.IMMEDIATE_MODE));
+        assertTrue(CaptureCommand.cutReport(new LiveCapture.Cuts(3, 200_000, 0, 0, 0, 0), CaptureSource.MAX_SNAPLEN,
+                CaptureCommand.CutCause.CAPTURE_RING).get(0).endsWith("lower the interface's gso_max_size/gro_max_size "
+                + "to capture them whole, or accept the cut"));
+    }
 }

@@ -1,6 +1,7 @@
 package org.jumbocap.cli.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -40,9 +41,39 @@ class LiveCommandsTest {
         assertTrue(r.out().startsWith("tcp port 5201 or (((ip6[6] = 0 or ip6[6] = 60 or ip6[6] = 43) and ip6[40] = 6 and "
                 + "(ip6[40 + (ip6[41] + 1) * 8 : 2] = 5201 or ip6[40 + (ip6[41] + 1) * 8 + 2 : 2] = 5201))"), r.out());
         Run syntax = run("filter", "host 10.0.0.1 and (port 22 or");
-        assertEquals(1, syntax.code());
-        assertTrue(syntax.err().contains("at column 30") && syntax.err().contains("^"), syntax.err());
-        assertTrue(syntax.err().contains("libpcap: "), syntax.err());
+        assertEquals(2, syntax.code(), "a filter libpcap rejects is a usage error");
+        assertEquals(1, syntax.err().lines().count(), syntax.err());
+        assertTrue(syntax.err().contains("syntax error") && syntax.err().contains("at column 30"), syntax.err());
+    }
+
+    @Test
+    void filterChecksTheFilterWithLibpcapLikeCapture() {
+        for (String bad : new String[] {"tcp prot 5201", "tcp port 99999"}) {
+            Run r = run("filter", bad);
+            assertEquals(2, r.code(), bad + ": " + r.out() + r.err());
+            assertEquals("", r.out());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().startsWith("jumbocap filter: capture filter '" + bad + "': "), r.err());
+        }
+        assertTrue(run("filter", "tcp port 99999").err().contains("99999"));
+        // what libpcap accepts and jumbocap cannot rewrite goes through as written, as 'capture' uses it
+        Run kept = run("filter", "ip6[40 : 2] = 5201");
+        assertEquals(0, kept.code(), kept.err());
+        assertEquals("ip6[40 : 2] = 5201\n", kept.out());
+    }
+
+    @Test
+    void aFilterNestedTooDeepIsOneLineWithTheColumn() {
+        String deep = "(".repeat(1000) + "tcp port 1" + ")".repeat(1000);
+        for (String command : new String[] {"filter", "capture"}) {
+            Run r = command.equals("filter") ? run("filter", deep)
+                    : run("capture", "--replay", SAMPLE.toString(), "-f", deep);
+            assertEquals(2, r.code(), r.err());
+            assertEquals(1, r.err().lines().filter(l -> !l.contains("capturing on")).count(), r.err());
+            assertTrue(r.err().contains("nested more than 200 levels deep at column 2"), r.err());
+        }
+        Run raw = run("filter", "--raw-filter", deep);
+        assertEquals(0, raw.code(), raw.err());
     }
 
     @Test
@@ -82,10 +113,60 @@ class LiveCommandsTest {
         assertEquals(2, run("capture").code());
         assertEquals(2, run("capture", "-i", "lo", "--replay", "x.pcap").code());
         assertEquals(2, run("capture", "-i", "lo", "-s", "300000").code());
+        assertEquals(2, run("capture", "--replay", "x.pcap", "-c", "-1").code());
         Run badFilter = run("capture", "--replay", SAMPLE.toString(), "-f", "tcp port");
         assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
-        assertEquals(1, badFilter.code());
+        assertEquals(2, badFilter.code(), "a capture filter libpcap rejects is a usage error");
         assertTrue(badFilter.err().contains("syntax error") && badFilter.err().contains("column 9"), badFilter.err());
+        Run badDisplay = run("capture", "--replay", SAMPLE.toString(), "-Y", "tcp.port ==");
+        assertEquals(2, badDisplay.code(), "a bad -Y is a usage error, as in read");
+        assertEquals(1, badDisplay.err().lines().count(), badDisplay.err());
+        assertTrue(badDisplay.err().contains("-Y 'tcp.port ==': column 12"), badDisplay.err());
+    }
+
+    @Test
+    void captureFileErrorsSayWhatIsWrong() throws Exception {
+        Run missing = run("capture", "--replay", dir.resolve("nonexistent.pcap").toString());
+        assertEquals(1, missing.code());
+        assertEquals("jumbocap: " + dir.resolve("nonexistent.pcap") + ": no such file\n", missing.err());
+
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        Path noDir = dir.resolve("nonexistent").resolve("x.pcap");
+        Run noSuchDir = run("capture", "--replay", SAMPLE.toString(), "-w", noDir.toString());
+        assertEquals(1, noSuchDir.code());
+        assertTrue(noSuchDir.err().contains(noDir + ": cannot write (no such directory " + noDir.getParent() + ")"),
+                noSuchDir.err());
+        Run directory = run("capture", "--replay", SAMPLE.toString(), "-w", dir.toString());
+        assertEquals(1, directory.code());
+        assertTrue(directory.err().contains(dir + ": cannot write (is a directory)"), directory.err());
+    }
+
+    @Test
+    void reportsFramesCutBelowTheSnaplenApartFromThoseCutAtIt() {
+        Path cutSample = Path.of("../samples/ipv6-bigtcp-snaplen.pcap");
+        assumeTrue(Files.isRegularFile(cutSample), "sample not present");
+        Run whole = run("capture", "--replay", cutSample.toString(), "-q");
+        assertEquals(0, whole.code(), whole.err());
+        assertTrue(whole.err().contains("frames (longest 184306 bytes on the wire) were already cut at 1500 bytes "
+                + "in the replayed file"), whole.err());
+        assertFalse(whole.err().contains("cut at the snaplen"), whole.err());
+        Run snapped = run("capture", "--replay", cutSample.toString(), "-q", "-s", "1500");
+        assertTrue(snapped.err().contains("were cut at the snaplen of 1500 bytes: raise -s"), snapped.err());
+        assertFalse(snapped.err().contains("below the snaplen"), snapped.err());
+    }
+
+    @Test
+    void immediateModeIsOffByDefaultAndWarnsWhenAskedFor() {
+        assertFalse(CaptureSource.Options.defaults("eth0").immediate(), "immediate mode cuts BIG TCP super-packets");
+        assertTrue(CaptureSource.Options.defaults("eth0").timeoutMillis() <= 100, "frames still show promptly");
+        Run help = run("capture", "--help");
+        assertTrue(help.out().contains("tcpdump's -c counts"), help.out());
+        Run immediate = run("capture", "-i", "no-such-interface-x", "--immediate-mode");
+        assertTrue(immediate.err().contains("note: in immediate mode libpcap may cut frames longer than the "
+                + "interface's MTU"), immediate.err());
+        Run batched = run("capture", "-i", "no-such-interface-x");
+        assertFalse(batched.err().contains("immediate mode"), batched.err());
+        assertEquals(1, batched.code(), batched.err());
     }
 
     @Test

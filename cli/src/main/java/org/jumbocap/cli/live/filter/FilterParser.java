@@ -54,9 +54,16 @@ public final class FilterParser {
             "icmp6-certpathsolicit", "icmp6-certpathadvert", "icmp6-multicastrouteradvert",
             "icmp6-multicastroutersolicit", "icmp6-multicastrouterterm");
 
+    /** Nesting (parentheses, not, unary minus, ^) beyond which a filter is refused: keeps the recursive parser, rewriter and printer far from the stack's limit, as display filters do. */
+    public static final int MAX_NESTING = 200;
+    /** Tests (primitives and relations) beyond which a filter is refused: and/or chains make trees as deep as they are long. */
+    public static final int MAX_TESTS = 1000;
+
     private final String source;
     private final List<FilterToken> tokens;
     private int pos;
+    private int nesting;
+    private int tests;
     private Primitive lastQualified;
 
     private FilterParser(String source, List<FilterToken> tokens) {
@@ -116,6 +123,13 @@ public final class FilterParser {
         FilterToken candidate = peek(nots);
         if (lastQualified != null && lastQualified.type() != null && isBareIdentifier(candidate)
                 && isBoundary(peek(nots + 1))) {
+            if (nesting + nots > MAX_NESTING) {
+                throw new FilterSyntaxException("nested more than " + MAX_NESTING + " levels deep",
+                        peek(MAX_NESTING - nesting).start(), true);
+            }
+            if (++tests > MAX_TESTS) {
+                throw new FilterSyntaxException("more than " + MAX_TESTS + " tests in one filter", candidate.start(), true);
+            }
             pos += nots + 1;
             FilterNode node = new Primitive(lastQualified.proto(), lastQualified.dir(), lastQualified.type(),
                     candidate.text());
@@ -144,14 +158,29 @@ public final class FilterParser {
     }
 
     private FilterNode unary() throws FilterSyntaxException {
-        if (peek().is(Kind.NOT)) {
-            next();
-            return new Not(operandAfterConnective());
+        enter();
+        try {
+            if (peek().is(Kind.NOT)) {
+                next();
+                return new Not(operandAfterConnective());
+            }
+            return term();
+        } finally {
+            nesting--;
         }
-        return term();
+    }
+
+    private void enter() throws FilterSyntaxException {
+        if (++nesting > MAX_NESTING) {
+            throw new FilterSyntaxException("nested more than " + MAX_NESTING + " levels deep", peek().start(),
+                    true);
+        }
     }
 
     private FilterNode term() throws FilterSyntaxException {
+        if (!peek().is(Kind.LPAREN) && ++tests > MAX_TESTS) {
+            throw new FilterSyntaxException("more than " + MAX_TESTS + " tests in one filter", peek().start(), true);
+        }
         int save = pos;
         Relation relation = tryRelation();
         if (relation != null) {
@@ -170,7 +199,7 @@ public final class FilterParser {
         return primitive();
     }
 
-    private Relation tryRelation() {
+    private Relation tryRelation() throws FilterSyntaxException {
         try {
             Arith left = arith(0);
             if (!peek().is(Kind.RELOP)) {
@@ -180,6 +209,9 @@ public final class FilterParser {
             Arith right = arith(0);
             return new Relation(left, op, right);
         } catch (FilterSyntaxException e) {
+            if (e.exceedsLimits()) {
+                throw e;
+            }
             return null;
         }
     }
@@ -201,12 +233,17 @@ public final class FilterParser {
      * precedence, so its parser always shifts on it; {@code a + b ^ c + d} is {@code a + (b ^ (c + d))}.
      */
     private Arith arithPrimary() throws FilterSyntaxException {
-        Arith primary = arithOperand();
-        if (peek().is(Kind.ARITH) && peek().text().equals("^")) {
-            next();
-            return new Binary(primary, "^", arith(0));
+        enter();
+        try {
+            Arith primary = arithOperand();
+            if (peek().is(Kind.ARITH) && peek().text().equals("^")) {
+                next();
+                return new Binary(primary, "^", arith(0));
+            }
+            return primary;
+        } finally {
+            nesting--;
         }
-        return primary;
     }
 
     private Arith arithOperand() throws FilterSyntaxException {

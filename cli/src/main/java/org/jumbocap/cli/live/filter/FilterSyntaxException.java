@@ -3,21 +3,24 @@ package org.jumbocap.cli.live.filter;
 /** A capture filter the parser cannot read; {@link #position()} is the 0-based character offset. */
 public final class FilterSyntaxException extends Exception {
     private final int position;
+    private final boolean beyondLimits;
 
     public FilterSyntaxException(String message, int position) {
+        this(message, position, false);
+    }
+
+    FilterSyntaxException(String message, int position, boolean beyondLimits) {
         super(message);
         this.position = position;
+        this.beyondLimits = beyondLimits;
+    }
+
+    /** True when the filter nests deeper or has more tests than the parser follows: no other reading of it can help. */
+    public boolean exceedsLimits() {
+        return beyondLimits;
     }
 
     public int position() {
         return position;
-    }
-
-    /** The message followed by the source with a caret under the offending character. */
-    public String describe(String source) {
-        StringBuilder s = new StringBuilder(getMessage()).append(" at column ").append(position + 1).append('\n');
-        s.append("  ").append(source).append('\n').append("  ");
-        s.append(" ".repeat(Math.max(0, Math.min(position, source.length())))).append('^');
-        return s.toString();
     }
 }

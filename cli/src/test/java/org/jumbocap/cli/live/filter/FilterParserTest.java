@@ -3,6 +3,7 @@ package org.jumbocap.cli.live.filter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.jumbocap.cli.live.filter.FilterNode.And;
 import org.jumbocap.cli.live.filter.FilterNode.Or;
@@ -73,5 +74,43 @@ class FilterParserTest {
     void reportsWhereItFails(String filter, int position) {
         FilterSyntaxException e = assertThrows(FilterSyntaxException.class, () -> FilterParser.parse(filter));
         assertEquals(position, e.position(), e.getMessage());
+    }
+
+    /** Each way of nesting: parentheses in the expression and in arithmetic, not, unary minus, ^. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"|(|tcp|)", "|'not '|tcp|", "'port 1 or '|'not '|2|", "'ip[0] = '|(|1|)",
+            "'ip[0] = '|-|1|", "'ip[0] = '|'1 ^ '|1|"})
+    void refusesFiltersNestedTooDeepWithTheColumnInsteadOfOverflowingTheStack(String prefix, String level, String core,
+                                                                              String close) throws Exception {
+        String filter = (prefix == null ? "" : prefix) + level.repeat(1000) + core
+                + (close == null ? "" : close.repeat(1000));
+        FilterSyntaxException e = assertThrows(FilterSyntaxException.class, () -> FilterParser.parse(filter));
+        assertTrue(e.exceedsLimits(), e.getMessage());
+        assertEquals("nested more than " + FilterParser.MAX_NESTING + " levels deep", e.getMessage());
+        // the column is inside the nesting, about where the levels allowed end
+        int levelStart = (prefix == null ? 0 : prefix.length());
+        int allowedEnd = levelStart + level.length() * FilterParser.MAX_NESTING;
+        assertTrue(Math.abs(e.position() - allowedEnd) <= 2 * level.length(), e.position() + " vs " + allowedEnd);
+
+        String allowed = (prefix == null ? "" : prefix) + level.repeat(150) + core
+                + (close == null ? "" : close.repeat(150));
+        FilterParser.parse(allowed);
+    }
+
+    @Test
+    void refusesMoreTestsThanTheRewriterFollows() throws Exception {
+        StringBuilder chain = new StringBuilder("port 1");
+        for (int i = 2; i <= FilterParser.MAX_TESTS; i++) {
+            chain.append(i % 2 == 0 ? " or port " : " or ").append(i);
+        }
+        FilterParser.parse(chain.toString());
+        new ExtensionHeaderRewriter().rewrite(chain.toString());
+        for (String extra : new String[] {" or port 5", " or 5", " and tcp[13] = 2"}) {
+            String longer = chain + extra;
+            FilterSyntaxException e = assertThrows(FilterSyntaxException.class, () -> FilterParser.parse(longer));
+            assertTrue(e.exceedsLimits(), e.getMessage());
+            assertEquals("more than " + FilterParser.MAX_TESTS + " tests in one filter", e.getMessage());
+            assertTrue(e.position() > chain.length(), e.position() + " points into the test beyond the limit");
+        }
     }
 }

@@ -16,6 +16,9 @@ import javafx.scene.layout.Priority;
  * Apply and a Clear button, and the error with its column beside them.
  */
 public class FilterBarSkin extends SkinBase<FilterBar> {
+    private static final double COMBO_PREF_WIDTH = 320;
+    private static final double COMBO_MIN_WIDTH = 160;
+    private static final double ERROR_MAX_WIDTH = 560;
     private final ComboBox<String> combo = new ComboBox<>();
     private final Label error = new Label();
     private boolean syncing;
@@ -27,6 +30,10 @@ public class FilterBarSkin extends SkinBase<FilterBar> {
         combo.setPromptText("Display filter, e.g.  jumbo  or  tcp.len > 65535");
         combo.setItems(bar.getHistory());
         combo.setMaxWidth(Double.MAX_VALUE);
+        // the combo takes the room left over: its own preferred width (from the prompt and the longest
+        // filter in the history) would otherwise squeeze the labels beside it down to "..."
+        combo.setPrefWidth(COMBO_PREF_WIDTH);
+        combo.setMinWidth(COMBO_MIN_WIDTH);
         combo.getStyleClass().add("filter-combo");
         HBox.setHgrow(combo, Priority.ALWAYS);
         TextField editor = combo.getEditor();
@@ -75,8 +82,9 @@ public class FilterBarSkin extends SkinBase<FilterBar> {
         error.setId("filter-error");
         error.getStyleClass().add("filter-error");
         error.textProperty().bind(bar.errorProperty());
+        // the error gives way first on a narrow window (its tooltip keeps the whole text)
         error.setMinWidth(0);
-        error.setMaxWidth(520);
+        error.setMaxWidth(ERROR_MAX_WIDTH);
         error.setTooltip(new Tooltip());
         error.getTooltip().textProperty().bind(bar.errorProperty());
         error.visibleProperty().bind(bar.errorProperty().isNotEmpty());
@@ -86,6 +94,10 @@ public class FilterBarSkin extends SkinBase<FilterBar> {
         styleFor(bar.getValidity());
 
         Label caption = new Label("Filter:");
+        caption.setId("filter-caption");
+        for (javafx.scene.layout.Region fixed : new javafx.scene.layout.Region[] {caption, apply, clear}) {
+            fixed.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
         HBox box = new HBox(6, caption, combo, apply, clear, error);
         box.setAlignment(Pos.CENTER_LEFT);
         box.getStyleClass().add("filter-bar-box");
