@@ -1,7 +1,6 @@
 package org.jumbocap.cli.live;
 
 import java.io.PrintWriter;
-import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jumbocap.cli.UserException;
 import org.jumbocap.io.LinkTypes;
+import org.jumbocap.tree.FieldFormat;
 import org.pcap4j.core.PcapAddress;
 import org.pcap4j.core.PcapHandle;
 import org.pcap4j.core.PcapNativeException;
@@ -104,7 +104,7 @@ public final class InterfacesCommand implements Callable<Integer> {
 
     private static String address(PcapAddress a) {
         InetAddress addr = a.getAddress();
-        String text = addr instanceof Inet4Address ? addr.getHostAddress() : compressIpv6(addr.getAddress());
+        String text = FieldFormat.address(addr.getAddress());
         InetAddress mask = a.getNetmask();
         if (mask != null && mask.getClass() == addr.getClass()) {
             int bits = 0;
@@ -114,40 +114,6 @@ public final class InterfacesCommand implements Callable<Integer> {
             text += "/" + bits;
         }
         return text;
-    }
-
-    /** RFC 5952 text of an IPv6 address: lowercase hex, the longest run of zero groups as "::". */
-    static String compressIpv6(byte[] a) {
-        int[] g = new int[8];
-        for (int i = 0; i < 8; i++) {
-            g[i] = ((a[2 * i] & 0xFF) << 8) | (a[2 * i + 1] & 0xFF);
-        }
-        int bestStart = -1;
-        int bestLen = 1;
-        for (int i = 0; i < 8; ) {
-            int j = i;
-            while (j < 8 && g[j] == 0) {
-                j++;
-            }
-            if (j - i > bestLen) {
-                bestStart = i;
-                bestLen = j - i;
-            }
-            i = j == i ? i + 1 : j;
-        }
-        StringBuilder s = new StringBuilder();
-        for (int i = 0; i < 8; i++) {
-            if (i == bestStart) {
-                s.append("::");
-                i += bestLen - 1;
-                continue;
-            }
-            if (s.length() > 0 && s.charAt(s.length() - 1) != ':') {
-                s.append(':');
-            }
-            s.append(Integer.toHexString(g[i]));
-        }
-        return s.toString();
     }
 
     static int linkHeaderBytes(LinkSettings.Link link) {

@@ -188,11 +188,11 @@ class LiveCommandsTest {
 
     @Test
     void printsIpv6AddressesShort() throws Exception {
-        assertEquals("2001:db8::1", InterfacesCommand.compressIpv6(java.net.InetAddress.getByName("2001:db8:0:0:0:0:0:1").getAddress()));
-        assertEquals("::1", InterfacesCommand.compressIpv6(java.net.InetAddress.getByName("::1").getAddress()));
-        assertEquals("fe80::fc:ff:fe00:1", InterfacesCommand.compressIpv6(java.net.InetAddress.getByName("fe80::fc:ff:fe00:1").getAddress()));
-        assertEquals("2001:db8:0:1::", InterfacesCommand.compressIpv6(java.net.InetAddress.getByName("2001:db8:0:1::").getAddress()));
-        assertEquals("1:0:2:0:3:0:4:0", InterfacesCommand.compressIpv6(java.net.InetAddress.getByName("1:0:2:0:3:0:4:0").getAddress()));
+        assertEquals("2001:db8::1", org.jumbocap.tree.FieldFormat.address(java.net.InetAddress.getByName("2001:db8:0:0:0:0:0:1").getAddress()));
+        assertEquals("::1", org.jumbocap.tree.FieldFormat.address(java.net.InetAddress.getByName("::1").getAddress()));
+        assertEquals("fe80::fc:ff:fe00:1", org.jumbocap.tree.FieldFormat.address(java.net.InetAddress.getByName("fe80::fc:ff:fe00:1").getAddress()));
+        assertEquals("2001:db8:0:1::", org.jumbocap.tree.FieldFormat.address(java.net.InetAddress.getByName("2001:db8:0:1::").getAddress()));
+        assertEquals("1:0:2:0:3:0:4:0", org.jumbocap.tree.FieldFormat.address(java.net.InetAddress.getByName("1:0:2:0:3:0:4:0").getAddress()));
     }
 
     @Test
