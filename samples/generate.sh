@@ -299,3 +299,20 @@ for f in "${FILES[@]}"; do
         "$(tshark -n -r "$OUT/$f" -T fields -e frame.len 2>/dev/null | awk '$1 > 65535' | wc -l)" \
         "$(du -h "$OUT/$f" | cut -f1)"
 done
+
+# jumbocap's own expected dissections (expected/jumbocap/) follow the captures
+# too; ExpectedDissectionsTest rewrites them from the files just written.
+# Under sudo, Maven runs as the invoking user so target/ and ~/.m2 stay theirs.
+REPO=$(cd "$HERE/.." && pwd)
+AS_USER=()
+[ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ] && AS_USER=(sudo -u "$SUDO_USER" -H)
+if command -v mvn >/dev/null; then
+    log "expected/jumbocap (mvn ExpectedDissectionsTest -Djumbocap.regenerate=true)"
+    (cd "$REPO" && "${AS_USER[@]}" mvn -q -B -pl dissectors test -Dtest=ExpectedDissectionsTest \
+            -Djumbocap.regenerate=true) \
+        || { echo "regenerating expected/jumbocap failed" >&2; exit 1; }
+else
+    log "mvn not found: expected/jumbocap NOT regenerated; run from $REPO:"
+    log "  mvn -pl dissectors test -Dtest=ExpectedDissectionsTest -Djumbocap.regenerate=true"
+fi
+log "update the tables in samples/README.md: the counts come from the new files"

@@ -186,8 +186,10 @@ class StatsCommandTest {
     }
 
     /**
-     * samples/README.md: each full IPv6 super-packet carries 184212 bytes, 129 segments of 1428 (MSS 1440
-     * less 12 bytes of timestamps); each full IPv4 one 183896 bytes, 127 segments of 1448 (MSS 1460).
+     * Facts of samples/generate.sh's setup, the same on every regeneration (MTU 1500, gso_max_size 185000,
+     * timestamps on): each full IPv6 super-packet carries 184212 bytes, 129 segments of 1428 (MSS 1440 less
+     * 12 bytes of timestamps); each full IPv4 one 183896 bytes, 127 segments of 1448 (MSS 1460). How many
+     * full ones a run holds varies, so the count comes from tshark's fields.
      */
     @SuppressWarnings("unchecked")
     @Test

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 class FrameTimesTest {
     private static final FrameDissector DISSECTOR = new FrameDissector();
+    private static final int MICROSECOND_MAGIC = 0xa1b2c3d4;
+    private static final int NANOSECOND_MAGIC = 0xa1b23c4d;
 
     /** The times of a capture's frames, dissected as a reader of the whole file does. */
     private static List<FrameTree> dissectWithTimes(Path capture, int frames) throws IOException {
@@ -50,37 +55,58 @@ class FrameTimesTest {
         return tree.find(field).valueText();
     }
 
+    /**
+     * Each record's timestamp read straight from a little-endian pcap file's record headers, in seconds
+     * with nine fraction digits: the independent reference the capture reader is compared against.
+     */
+    private static List<BigDecimal> recordTimesFromRawBytes(Path capture, int magic) throws IOException {
+        ByteBuffer file = ByteBuffer.wrap(Files.readAllBytes(capture)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(magic, file.getInt(0), capture + ": pcap magic");
+        int fractionDigits = magic == NANOSECOND_MAGIC ? 9 : 6;
+        List<BigDecimal> times = new ArrayList<>();
+        for (int at = 24; at + 16 <= file.limit(); at += 16 + file.getInt(at + 8)) {
+            BigDecimal seconds = BigDecimal.valueOf(Integer.toUnsignedLong(file.getInt(at)));
+            BigDecimal fraction = BigDecimal.valueOf(Integer.toUnsignedLong(file.getInt(at + 4)), fractionDigits);
+            times.add(seconds.add(fraction).setScale(9));
+        }
+        return times;
+    }
+
     @Test
     void nanosecondCaptureShowsTheSameTimesAsTshark() throws IOException {
-        // tshark -r samples/ipv6-bigtcp-veth-nsec.pcap -c 3 -T fields -e frame.time_epoch -e frame.time_relative -e frame.time_delta
-        String[][] tshark = {
-                {"1796026747.007843154", "0.000000000", "0.000000000"},
-                {"1796026747.007861331", "0.000018177", "0.000018177"},
-                {"1796026747.019712877", "0.011869723", "0.011851546"},
-        };
-        List<FrameTree> trees = dissectWithTimes(Path.of("..", "samples", "ipv6-bigtcp-veth-nsec.pcap"), tshark.length);
-        for (int i = 0; i < tshark.length; i++) {
+        // tshark prints frame.time_epoch/_relative/_delta as exact decimal seconds with nine digits, which
+        // is what BigDecimal arithmetic on the record headers gives
+        Path capture = Path.of("..", "samples", "ipv6-bigtcp-veth-nsec.pcap");
+        List<BigDecimal> raw = recordTimesFromRawBytes(capture, NANOSECOND_MAGIC);
+        List<FrameTree> trees = dissectWithTimes(capture, Integer.MAX_VALUE);
+        assertEquals(raw.size(), trees.size(), "frames");
+        assertTrue(raw.stream().anyMatch(t -> t.remainder(new BigDecimal("0.000001")).signum() != 0),
+                "some timestamp has digits below the microsecond, so nanoseconds are really kept");
+        for (int i = 0; i < raw.size(); i++) {
             FrameTree t = trees.get(i);
-            assertEquals(tshark[i][0], valueText(t, "frame.time_epoch"), "frame " + (i + 1));
-            assertEquals(tshark[i][1], valueText(t, "frame.time_relative"), "frame " + (i + 1));
-            assertEquals(tshark[i][2], valueText(t, "frame.time_delta"), "frame " + (i + 1));
-            assertEquals("Epoch Arrival Time: " + tshark[i][0] + " seconds", t.find("frame.time_epoch").text());
+            String epoch = raw.get(i).toPlainString();
+            String relative = raw.get(i).subtract(raw.get(0)).toPlainString();
+            String delta = raw.get(i).subtract(raw.get(i == 0 ? 0 : i - 1)).toPlainString();
+            assertEquals(epoch, valueText(t, "frame.time_epoch"), "frame " + (i + 1));
+            assertEquals(relative, valueText(t, "frame.time_relative"), "frame " + (i + 1));
+            assertEquals(delta, valueText(t, "frame.time_delta"), "frame " + (i + 1));
+            assertEquals("Epoch Arrival Time: " + epoch + " seconds", t.find("frame.time_epoch").text());
         }
     }
 
     @Test
     void microsecondCaptureKeepsNineDigitsAndEveryFrameIsExact() throws IOException {
-        List<FrameTree> trees = dissectWithTimes(Path.of("..", "samples", "ipv6-bigtcp-snaplen.pcap"), Integer.MAX_VALUE);
-        assertEquals("1796026753.204510000", valueText(trees.get(0), "frame.time_epoch"), "tshark's first frame");
-        long first = trees.get(0).frame().timestampNanos();
-        for (FrameTree t : trees) {
-            long ts = t.frame().timestampNanos();
-            String exact = BigDecimal.valueOf(ts, 9).toPlainString();
+        Path capture = Path.of("..", "samples", "ipv6-bigtcp-snaplen.pcap");
+        List<BigDecimal> raw = recordTimesFromRawBytes(capture, MICROSECOND_MAGIC);
+        List<FrameTree> trees = dissectWithTimes(capture, Integer.MAX_VALUE);
+        assertEquals(raw.size(), trees.size(), "frames");
+        for (int i = 0; i < raw.size(); i++) {
+            FrameTree t = trees.get(i);
             FieldNode epoch = t.find("frame.time_epoch");
-            assertEquals(exact, epoch.valueText());
-            assertEquals(BigDecimal.valueOf(ts - first, 9).toPlainString(), valueText(t, "frame.time_relative"));
+            assertEquals(raw.get(i).toPlainString(), epoch.valueText(), "frame " + (i + 1) + ": microseconds padded to nine digits");
+            assertEquals(raw.get(i).subtract(raw.get(0)).toPlainString(), valueText(t, "frame.time_relative"), "frame " + (i + 1));
             Double seconds = assertInstanceOf(Double.class, epoch.value(), "filters compare a Double");
-            assertEquals(ts / 1e9, seconds, 1e-6);
+            assertEquals(raw.get(i).doubleValue(), seconds, 1e-6);
         }
     }
 

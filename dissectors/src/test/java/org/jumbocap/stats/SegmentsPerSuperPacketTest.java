@@ -12,8 +12,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Segments per super-packet count with the effective MSS: the announced MSS less the TCP options each
- * segment repeats. samples/README.md gives the sizes: the IPv6 veth super-packets carry 184212 bytes, 129
- * segments of 1428 (MSS 1440 less 12 bytes of timestamps); the IPv4 ones 183896, 127 segments of 1448.
+ * segment repeats. The sizes are facts of samples/generate.sh's setup, the same on every regeneration: the
+ * veth MTU 1500 gives MSS 1440 (IPv6) and 1460 (IPv4), and the kernel fills a super-packet with as many whole
+ * segments as fit under gso_max_size 185000, so a full IPv6 one carries 184212 bytes, 129 segments of 1428
+ * (MSS 1440 less 12 bytes of timestamps), and a full IPv4 one 183896, 127 segments of 1448. Which frames are
+ * full and how many there are changes from run to run, so those are counted from the files.
  */
 class SegmentsPerSuperPacketTest {
     private static final byte[] CLIENT = Frames.IPV6_SRC;
