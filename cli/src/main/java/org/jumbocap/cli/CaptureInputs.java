@@ -28,7 +28,8 @@ public final class CaptureInputs {
                     + "'ipv6.opt.jumbo > 65535'.")
     String displayFilter;
 
-    @Option(names = {"-c", "--count"}, paramLabel = "N", description = "Stop after N frames (those passing -Y).")
+    @Option(names = {"-c", "--count"}, paramLabel = "N",
+            description = "Stop after N frames (those passing -Y); 0, the default, reads them all.")
     long count;
 
     /** The files to read, {@code -r} ones first; none given is a usage error. */
