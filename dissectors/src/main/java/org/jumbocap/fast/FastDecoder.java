@@ -420,9 +420,7 @@ public final class FastDecoder {
             return;
         }
         int lengthField = u16(d, off + 4);
-        // RFC 2675 section 4: length 0 means the IP layer's upper-layer length; a length the IP layer
-        // contradicts is cut to what it carried, as the tree does
-        long datagram = lengthField == 0 ? length : Math.max(8, Math.min(lengthField, length));
+        long datagram = JumboRules.udpDatagramLength(lengthField, length);
         long payload = Math.max(0, datagram - 8);
         s.transportPayloadLength = payload;
         if (payload == 0) {

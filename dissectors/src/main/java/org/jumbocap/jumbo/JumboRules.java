@@ -56,6 +56,18 @@ public final class JumboRules {
         return totalLength == 0 && bytesFromHeader > headerLength ? JumboKind.IPV4_ZERO_LENGTH : null;
     }
 
+    /**
+     * Header-and-data length of a UDP datagram. RFC 2675 section 4: a length of 0 means the IP layer's
+     * upper-layer length (a jumbogram's UDP length does not fit in 16 bits); a length the IP layer
+     * contradicts is cut to what the IP layer carried, and never below the 8-byte header.
+     *
+     * @param lengthField the UDP header's length field
+     * @param ipLength    the upper-layer length the IP layer gave (32-bit for jumbograms)
+     */
+    public static long udpDatagramLength(int lengthField, long ipLength) {
+        return lengthField == 0 ? ipLength : Math.max(8, Math.min(lengthField, ipLength));
+    }
+
     /** Real total length of an IPv4 packet (header included), given its kind from {@link #ipv4Kind}. */
     public static long ipv4TotalLength(JumboKind kind, int totalLength, long bytesFromHeader) {
         return kind == JumboKind.IPV4_ZERO_LENGTH ? bytesFromHeader : totalLength;

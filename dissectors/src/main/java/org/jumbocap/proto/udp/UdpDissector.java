@@ -11,6 +11,7 @@ import org.jumbocap.dissect.IpContext;
 import org.jumbocap.dissect.Tables;
 import org.jumbocap.jumbo.ChecksumCoverage;
 import org.jumbocap.jumbo.ChecksumVerdict;
+import org.jumbocap.jumbo.JumboRules;
 import org.jumbocap.tree.FieldNode;
 
 /**
@@ -46,7 +47,7 @@ public final class UdpDissector implements Dissector {
         } else if (lengthField != 0 && (lengthField < HEADER || lengthField > length)) {
             // Which length is wrong cannot be known, so neither is the checksum's coverage: not verified.
             ctx.expert(lengthNode, UdpFields.LENGTH_BAD, lengthField, length);
-            datagramLength = Math.max(HEADER, Math.min(lengthField, length));
+            datagramLength = JumboRules.udpDatagramLength(lengthField, length);
             lengthBad = true;
         } else {
             datagramLength = datagramLength(ctx, ip, lengthNode, lengthField, length);
@@ -119,12 +120,10 @@ public final class UdpDissector implements Dissector {
             } else {
                 ctx.expert(lengthNode, UdpFields.LENGTH_ZERO, ipLength);
             }
-            return ipLength;
-        }
-        if (lengthField < ipLength) {
+        } else if (lengthField < ipLength) {
             ctx.expert(lengthNode, UdpFields.LENGTH_SHORT, lengthField, ipLength);
         }
-        return lengthField;
+        return JumboRules.udpDatagramLength(lengthField, ipLength);
     }
 
     private static ChecksumVerdict.Result check(DissectionContext ctx, IpContext ip, FieldNode checksum, int offset,
