@@ -17,7 +17,6 @@ public final class TcpDissector implements Dissector {
     public static final int IP_PROTOCOL = 6;
     private static final int MIN_HEADER = 20;
     private static final String FLAG_LETTERS = "RRRNCEUAPRSF";
-    private static final String[] FLAG_NAMES = {"FIN", "SYN", "RST", "PSH", "ACK", "URG", "ECE", "CWR", "AE"};
 
     @Override
     public void dissect(DissectionContext ctx, int offset, long length) {
@@ -97,12 +96,7 @@ public final class TcpDissector implements Dissector {
     }
 
     private static String flagsText(int flags) {
-        StringBuilder names = new StringBuilder();
-        for (int bit = 0; bit < FLAG_NAMES.length; bit++) {
-            if ((flags & (1 << bit)) != 0) {
-                names.append(names.length() > 0 ? ", " : "").append(FLAG_NAMES[bit]);
-            }
-        }
+        StringBuilder names = TcpFlags.appendNames(flags, new StringBuilder());
         if ((flags & 0xE00) != 0) {
             names.append(names.length() > 0 ? ", " : "").append("Reserved");
         }

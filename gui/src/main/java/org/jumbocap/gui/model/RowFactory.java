@@ -2,6 +2,7 @@ package org.jumbocap.gui.model;
 
 import org.jumbocap.fast.FastSummary;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.proto.tcp.TcpFlags;
 
 /** Turns a frame's fast summary into a packet-list row. One instance per background thread. */
 public final class RowFactory {
@@ -66,18 +67,8 @@ public final class RowFactory {
         return b.toString().strip();
     }
 
-    private static final String[] FLAG_NAMES = {"FIN", "SYN", "RST", "PSH", "ACK", "URG", "ECE", "CWR", "NS"};
-
     static String tcpFlags(int flags) {
-        StringBuilder b = new StringBuilder("[");
-        for (int i = 0; i < FLAG_NAMES.length; i++) {
-            if ((flags & (1 << i)) != 0) {
-                if (b.length() > 1) {
-                    b.append(", ");
-                }
-                b.append(FLAG_NAMES[i]);
-            }
-        }
+        StringBuilder b = TcpFlags.appendNames(flags, new StringBuilder("["));
         return b.append(']').toString();
     }
 }
