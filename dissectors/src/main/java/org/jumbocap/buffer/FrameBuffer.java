@@ -7,21 +7,63 @@ import java.util.Arrays;
  * A read-only view of one captured frame. Offsets are relative to the start of the frame. Every read is
  * checked against the captured length; unsigned getters widen ({@link #u32} returns a {@code long}) because
  * jumbo lengths use all 32 bits. The view never copies the frame; {@link #slice} makes another view.
+ *
+ * <p>A view may hold only the first bytes of its frame (a capture reader loads a prefix of each frame and
+ * leaves the rest in the file, see {@link #loadedLength}). Any read past the loaded part, {@link #array}
+ * included, first loads the rest through the view's {@link Tail}; the common case, a read inside the
+ * loaded part, costs one comparison as before.
  */
 public final class FrameBuffer {
-    private final byte[] data;
+    /** Supplies the part of a frame that a view does not hold yet. */
+    @FunctionalInterface
+    public interface Tail {
+        /**
+         * Loads the whole frame of the state {@code stamp} names and returns an array that holds the view's
+         * bytes at the same indices as the view's array, now all of them.
+         *
+         * @throws IllegalStateException when that state is gone (the record was reused, the reader moved on
+         *                               or was closed)
+         */
+        byte[] load(long stamp);
+    }
+
+    private byte[] data;
     private final int base;
     private final int capturedLength;
     private final long originalLength;
+    /** Bytes from {@code base} present in {@code data}; {@code capturedLength} once fully loaded. */
+    private int loaded;
+    /** Where the rest comes from; null once fully loaded. */
+    private Tail tail;
+    private final long stamp;
 
     public FrameBuffer(byte[] data, int base, int capturedLength, long originalLength) {
-        if (base < 0 || capturedLength < 0 || base > data.length - capturedLength) {
-            throw new IllegalArgumentException("view [" + base + ", +" + capturedLength + ") outside array of " + data.length);
+        this(data, base, capturedLength, originalLength, capturedLength, null, 0);
+    }
+
+    /**
+     * A view of which only the first {@code loadedLength} bytes are in {@code data}; the rest come from
+     * {@code tail} (called with {@code stamp}) when something reads them. A null tail needs a fully loaded
+     * view.
+     */
+    public FrameBuffer(byte[] data, int base, int capturedLength, long originalLength, int loadedLength, Tail tail,
+                       long stamp) {
+        // a lazy slice past the loaded bytes may start beyond the (prefix-sized) array: nothing is read there
+        if (base < 0 || capturedLength < 0 || loadedLength < 0 || loadedLength > capturedLength
+                || (loadedLength > 0 || tail == null) && base > data.length - loadedLength) {
+            throw new IllegalArgumentException("view [" + base + ", +" + loadedLength + ") outside array of " + data.length);
+        }
+        if (tail == null && loadedLength < capturedLength) {
+            throw new IllegalArgumentException("view holds " + loadedLength + " of " + capturedLength
+                    + " bytes and has no tail to load the rest from");
         }
         this.data = data;
         this.base = base;
         this.capturedLength = capturedLength;
         this.originalLength = Math.max(originalLength, capturedLength);
+        this.loaded = loadedLength;
+        this.tail = loadedLength == capturedLength ? null : tail;
+        this.stamp = stamp;
     }
 
     public static FrameBuffer wrap(byte[] data) {
@@ -31,6 +73,11 @@ public final class FrameBuffer {
     /** Bytes present in the capture. */
     public int capturedLength() {
         return capturedLength;
+    }
+
+    /** Captured bytes this view holds in memory now; {@link #capturedLength} once the frame is loaded. */
+    public int loadedLength() {
+        return loaded;
     }
 
     /** Length of the frame on the wire, as the capture file reports it (never less than captured). */
@@ -54,10 +101,34 @@ public final class FrameBuffer {
     }
 
     private int check(int offset, int length) {
+        if (offset < 0 || length < 0 || offset > loaded - length) {
+            return miss(offset, length);
+        }
+        return base + offset;
+    }
+
+    /** A read outside the loaded bytes: past the captured end it throws, otherwise it loads the rest. */
+    private int miss(int offset, int length) {
         if (!has(offset, length)) {
             throw new TruncatedException(offset, length);
         }
+        loadTail();
         return base + offset;
+    }
+
+    private void loadTail() {
+        Tail t = tail;
+        if (t == null) {
+            return;
+        }
+        byte[] whole = t.load(stamp);
+        if (whole.length - capturedLength < base) {
+            throw new IllegalStateException("loaded frame of " + whole.length + " bytes is shorter than the view [" + base
+                    + ", +" + capturedLength + ")");
+        }
+        data = whole;
+        loaded = capturedLength;
+        tail = null;
     }
 
     public int u8(int offset) {
@@ -109,15 +180,22 @@ public final class FrameBuffer {
 
     /**
      * A view of this frame from {@code offset} on. The captured part is what remains; the original
-     * length is reduced by the same amount.
+     * length is reduced by the same amount. A slice of a partly loaded view loads the rest on its own.
      */
     public FrameBuffer slice(int offset) {
         int from = Math.min(Math.max(offset, 0), capturedLength);
-        return new FrameBuffer(data, base + from, capturedLength - from, originalLength - from);
+        return new FrameBuffer(data, base + from, capturedLength - from, originalLength - from,
+                Math.max(0, loaded - from), tail, stamp);
     }
 
-    /** Backing array, for zero-copy consumers (checksums, hex dumps). Index with {@link #arrayOffset}. */
+    /**
+     * Backing array, for zero-copy consumers (checksums, hex dumps). Index with {@link #arrayOffset}. Loads
+     * the whole frame first when only part of it is loaded.
+     */
     public byte[] array() {
+        if (tail != null) {
+            loadTail();
+        }
         return data;
     }
 
@@ -127,6 +205,9 @@ public final class FrameBuffer {
 
     /** Raw byte at a frame offset without the truncation exception; callers check {@link #has} first. */
     public byte rawByte(int offset) {
+        if (offset >= loaded && tail != null) {
+            loadTail();
+        }
         return data[base + offset];
     }
 }

@@ -4,58 +4,104 @@ import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
+import java.io.UncheckedIOException;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.zip.ZipException;
 
 /**
- * The byte source under the capture readers: one big buffer over a file channel or a stream, with the
- * position kept as a long so files beyond 4 GiB work. Large reads bypass the buffer. File-backed inputs
- * seek cheaply (inside the buffer when the target is already there); stream-backed ones cannot seek.
+ * The byte source under the capture readers, with the position kept as a long so files beyond 4 GiB
+ * work. A stream (stdin, a pipe, a decompressor) is read through one big buffer, large reads bypassing
+ * it. A regular file is mapped read-only in windows of at most {@link #DEFAULT_WINDOW_SIZE} bytes, each
+ * mapped when it is first reached (and again when the file has grown): the buffer then takes only small
+ * chunks for the readers' headers, frame data is copied straight from the mapping, skips read nothing,
+ * and {@link #readFrame} loads only the first {@link #EAGER_PREFIX_LENGTH} bytes of a frame, leaving the
+ * rest to be copied when the record is asked for it. File-backed inputs seek cheaply; stream-backed ones
+ * cannot.
  */
 public final class CaptureInput implements Closeable {
     /** Large enough that typical frames of a few hundred KiB are served by a handful of system calls. */
     public static final int DEFAULT_BUFFER_SIZE = 1 << 20;
+    /**
+     * Bytes of each frame a file-backed input reads with the record: enough for the headers of a tunnelled
+     * IPv6 jumbogram (Ethernet, VLAN tags, outer IP, UDP, VXLAN or Geneve, inner Ethernet, IPv6 with
+     * extension headers, TCP with options). The rest is read on demand.
+     */
+    public static final int EAGER_PREFIX_LENGTH = 512;
+    /** Largest mapped window of a file (one mapping must stay below 2 GiB). */
+    public static final long DEFAULT_WINDOW_SIZE = 1L << 30;
+    /** Bytes a file-backed input copies into its buffer at least when a reader wants a header. */
+    private static final int FILE_FILL_CHUNK = 4096;
+    /** Buffer of a file-backed input: it only ever holds headers and small blocks. */
+    private static final int FILE_BUFFER_SIZE = 1 << 16;
 
     private final FileChannel channel;
     private final InputStream stream;
     private final byte[] buf;
-    private final ByteBuffer window;
-    /** File offset of {@code buf[0]}; the channel (or stream) stands at {@code bufferStart + limit}. */
+    /** File offset of {@code buf[0]}; the source stands at {@code bufferStart + limit}. */
     private long bufferStart;
     private int pos;
     private int limit;
     private boolean eof;
     /** Why a decompressing stream ended early, or null; the readers name it in their error. */
     private String damage;
-    /** Reused wrapper for direct channel reads into the caller's (reused) frame array. */
-    private ByteBuffer direct = ByteBuffer.allocate(0);
 
-    private CaptureInput(FileChannel channel, InputStream stream, int bufferSize) {
+    // file-backed inputs only
+    private final long windowSize;
+    private final int prefixLength;
+    /** Mapped windows by index; window k covers {@code [k * windowSize, k * windowSize + capacity)}. */
+    private MappedByteBuffer[] windows = new MappedByteBuffer[0];
+    /** File size as last looked up; refreshed when a read or skip reaches it. */
+    private long size;
+    /** Offset of the next byte the file gives ({@code bufferStart + limit} between calls). */
+    private long source;
+    /** Counts the frames read by {@link #readFrame}, so a partly loaded record can tell it is still current. */
+    private long frameSerial;
+    private boolean closed;
+
+    private CaptureInput(FileChannel channel, InputStream stream, int bufferSize, long windowSize, int prefixLength,
+                         long size) {
+        if (windowSize < 1 || windowSize > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("window size " + windowSize + " is not in [1, 2^31)");
+        }
+        if (prefixLength < 1) {
+            throw new IllegalArgumentException("prefix length " + prefixLength + " is below 1");
+        }
         this.channel = channel;
         this.stream = stream;
         this.buf = new byte[Math.max(bufferSize, 64)];
-        this.window = ByteBuffer.wrap(buf);
+        this.windowSize = windowSize;
+        this.prefixLength = prefixLength;
+        this.size = size;
     }
 
     /** A seekable input over a regular file. */
     public static CaptureInput open(Path file) throws IOException {
+        return open(file, DEFAULT_WINDOW_SIZE, EAGER_PREFIX_LENGTH);
+    }
+
+    /** Same, with chosen window and prefix sizes (tests use tiny ones so records straddle windows). */
+    static CaptureInput open(Path file, long windowSize, int prefixLength) throws IOException {
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
-        // small files get a small buffer; 64 KiB at least so a file still being written reads well
-        long size = channel.size();
-        return new CaptureInput(channel, null, (int) Math.min(DEFAULT_BUFFER_SIZE, Math.max(1 << 16, size + 1)));
+        try {
+            return new CaptureInput(channel, null, FILE_BUFFER_SIZE, windowSize, prefixLength, channel.size());
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
     }
 
     /** A forward-only input over a stream (stdin, a pipe, a decompressor). */
     public static CaptureInput of(InputStream in) {
-        return new CaptureInput(null, in, DEFAULT_BUFFER_SIZE);
+        return of(in, DEFAULT_BUFFER_SIZE);
     }
 
     /** Same, with a chosen buffer size (tests use tiny buffers to exercise the refill paths). */
     public static CaptureInput of(InputStream in, int bufferSize) {
-        return new CaptureInput(null, in, bufferSize);
+        return new CaptureInput(null, in, bufferSize, DEFAULT_WINDOW_SIZE, EAGER_PREFIX_LENGTH, 0);
     }
 
     public boolean seekable() {
@@ -96,7 +142,9 @@ public final class CaptureInput implements Closeable {
             pos = 0;
         }
         while (limit < n && !eof) {
-            int r = readSource(buf, limit, buf.length - limit);
+            int want = channel == null ? buf.length - limit
+                    : Math.min(buf.length - limit, Math.max(n - limit, FILE_FILL_CHUNK));
+            int r = readSource(buf, limit, want);
             if (r < 0) {
                 eof = true;
             } else {
@@ -119,7 +167,7 @@ public final class CaptureInput implements Closeable {
         if (channel == null) {
             return eof ? limit - pos : Long.MAX_VALUE;
         }
-        return (limit - pos) + Math.max(0, channel.size() - (bufferStart + limit));
+        return (limit - pos) + Math.max(0, fileSize() - (bufferStart + limit));
     }
 
     /**
@@ -131,7 +179,7 @@ public final class CaptureInput implements Closeable {
             return true;
         }
         if (channel != null) {
-            return remaining() >= n;
+            return position() + n <= size || remaining() >= n;
         }
         int want = (int) Math.min(n, buf.length);
         return fill(want) >= want;
@@ -157,11 +205,12 @@ public final class CaptureInput implements Closeable {
         if (done == len) {
             return done;
         }
-        // buffer drained: big remainders go straight into dst, small ones through a refill
+        // buffer drained: big remainders, and every one from a mapped file, go straight into dst; small
+        // ones from a stream through a refill
         bufferStart += pos;
         pos = 0;
         limit = 0;
-        if (len - done >= buf.length / 2) {
+        if (channel != null || len - done >= buf.length / 2) {
             while (done < len && !eof) {
                 int r = readSource(dst, off + done, len - done);
                 if (r < 0) {
@@ -181,6 +230,53 @@ public final class CaptureInput implements Closeable {
     }
 
     /**
+     * Reads the {@code len} captured bytes of a frame into {@code into}, which it fills as {@link
+     * FrameRecord#prepare} does with the other arguments. From a file only the first {@link
+     * #EAGER_PREFIX_LENGTH} bytes are read and the rest is skipped; the record reads them when asked, until
+     * the next call here or {@link #close}. Callers check {@code len} against their caps and with {@link
+     * #mayHave} first, so a file too short for the frame fails here, in the reader's {@code next}.
+     *
+     * @return the frame bytes consumed, fewer than {@code len} only at the end of the input
+     */
+    public int readFrame(FrameRecord into, long number, long timestampNanos, int interfaceId, int linkType, int len,
+                         long originalLength, long fileOffset) throws IOException {
+        long serial = ++frameSerial;
+        if (channel == null || len <= prefixLength) {
+            byte[] dst = into.prepare(number, timestampNanos, interfaceId, linkType, len, originalLength, fileOffset);
+            return read(dst, 0, len);
+        }
+        long dataOffset = position();
+        byte[] dst = into.prepareLazy(number, timestampNanos, interfaceId, linkType, len, originalLength, fileOffset,
+                prefixLength, this, dataOffset, serial);
+        int read = read(dst, 0, prefixLength);
+        if (read < prefixLength) {
+            return read;
+        }
+        return (int) (read + skip(len - prefixLength));
+    }
+
+    /** Copies bytes of the frame read under {@code serial} for its record; see {@link #readFrame}. */
+    void readTail(long serial, long number, long at, byte[] dst, int off, int len) {
+        if (closed) {
+            throw new IllegalStateException("frame " + number + ": its capture reader was closed before the rest of"
+                    + " the frame was read; copy() a record to keep it");
+        }
+        if (serial != frameSerial) {
+            throw new IllegalStateException("frame " + number + ": its capture reader moved on to another frame before"
+                    + " the rest of this one was read; copy() a record to keep it");
+        }
+        try {
+            if (at + len > size && at + len > fileSize()) {
+                throw new EOFException("the file shrank to " + size + " bytes, before the end of the frame at byte offset "
+                        + (at + len));
+            }
+            copyFromFile(at, dst, off, len);
+        } catch (IOException e) {
+            throw new UncheckedIOException("frame " + number + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * Skips up to {@code n} bytes.
      *
      * @return the bytes skipped, fewer than {@code n} only at the end of the input
@@ -195,11 +291,14 @@ public final class CaptureInput implements Closeable {
         pos = 0;
         limit = 0;
         if (channel != null) {
-            long size = channel.size();
-            long target = Math.min(bufferStart + (n - done), Math.max(size, bufferStart));
+            long want = bufferStart + (n - done);
+            if (want > size) {
+                fileSize();
+            }
+            long target = Math.min(want, Math.max(size, bufferStart));
             done += target - bufferStart;
             bufferStart = target;
-            channel.position(target);
+            source = target;
             eof = false;
             return done;
         }
@@ -231,7 +330,7 @@ public final class CaptureInput implements Closeable {
             eof = false; // a file still being written may have grown
             return;
         }
-        channel.position(offset);
+        source = offset;
         bufferStart = offset;
         pos = 0;
         limit = 0;
@@ -240,18 +339,16 @@ public final class CaptureInput implements Closeable {
 
     private int readSource(byte[] dst, int off, int len) throws IOException {
         if (channel != null) {
-            ByteBuffer b;
-            if (dst == buf) {
-                b = window;
-            } else {
-                if (direct.array() != dst) {
-                    direct = ByteBuffer.wrap(dst);
-                }
-                b = direct;
+            if (closed) {
+                throw new IOException("the capture input is closed");
             }
-            b.limit(off + len).position(off);
-            int r = channel.read(b);
-            return r == 0 ? -1 : r;
+            if (source >= size && source >= fileSize()) {
+                return -1;
+            }
+            int n = (int) Math.min(len, size - source);
+            copyFromFile(source, dst, off, n);
+            source += n;
+            return n;
         }
         try {
             return stream.read(dst, off, len);
@@ -262,6 +359,47 @@ public final class CaptureInput implements Closeable {
         }
     }
 
+    /** The file's size now; a file still being written may have grown. */
+    private long fileSize() throws IOException {
+        if (!closed) {
+            size = channel.size();
+        }
+        return size;
+    }
+
+    /** Copies {@code [at, at + len)} of the file, which lies below {@link #size}, across the windows it spans. */
+    private void copyFromFile(long at, byte[] dst, int off, int len) throws IOException {
+        while (len > 0) {
+            int k = (int) (at / windowSize);
+            long windowStart = k * windowSize;
+            int inWindow = (int) (at - windowStart);
+            MappedByteBuffer w = window(k, windowStart, Math.min(windowSize, at + len - windowStart));
+            int n = Math.min(len, w.capacity() - inWindow);
+            w.get(inWindow, dst, off, n);
+            at += n;
+            off += n;
+            len -= n;
+        }
+    }
+
+    /** Window {@code k}, mapped (again, when the file has grown) so it holds at least {@code need} bytes. */
+    private MappedByteBuffer window(int k, long windowStart, long need) throws IOException {
+        if (k >= windows.length) {
+            windows = Arrays.copyOf(windows, Math.max(k + 1, windows.length * 2));
+        }
+        MappedByteBuffer w = windows[k];
+        if (w == null || w.capacity() < need) {
+            long length = Math.min(windowSize, size - windowStart);
+            if (length < need) {
+                throw new EOFException("byte offset " + (windowStart + need) + " is past the end of the file ("
+                        + size + " bytes)");
+            }
+            w = channel.map(FileChannel.MapMode.READ_ONLY, windowStart, length);
+            windows[k] = w;
+        }
+        return w;
+    }
+
     /** Why the input ended before its real end (a cut or corrupt compressed file), or null. */
     public String damage() {
         return damage;
@@ -270,6 +408,8 @@ public final class CaptureInput implements Closeable {
     @Override
     public void close() throws IOException {
         if (channel != null) {
+            closed = true;
+            windows = new MappedByteBuffer[0]; // the mappings go when collected
             channel.close();
         } else {
             stream.close();

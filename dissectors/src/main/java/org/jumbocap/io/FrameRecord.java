@@ -7,6 +7,13 @@ import org.jumbocap.buffer.FrameBuffer;
  * One captured frame as a capture file holds it. Readers fill a reusable record ({@link
  * CaptureReader#next}); {@link #copy} detaches one for keeping. The bytes are {@code data[0,
  * capturedLength)}; the array may be larger.
+ *
+ * <p>A record read from a regular file may hold only the first {@link #loadedLength} bytes of its frame
+ * (the headers: {@link CaptureInput#EAGER_PREFIX_LENGTH}); the rest stays in the file until something asks
+ * for it: {@link #data}, {@link #bytes}, {@link #copy}, {@link #load}, or a read of {@link #buffer} past the
+ * loaded bytes. That works until the next {@link CaptureReader#next} on the record's reader (or on this
+ * record) and until the reader is closed; after that it throws {@link IllegalStateException}. Callers that
+ * want speed read through {@link #buffer} and leave {@link #data} to those that need every byte.
  */
 public final class FrameRecord {
     private long number;
@@ -17,6 +24,19 @@ public final class FrameRecord {
     private long originalLength;
     private long fileOffset = -1;
     private byte[] data;
+    /** Bytes of {@code data} that hold the frame, from 0; {@code capturedLength} when fully loaded. */
+    private int loadedLength;
+    /** Where the rest of a partly loaded frame lies, or null when the record is fully loaded. */
+    private CaptureInput source;
+    /** File offset of the frame's first byte (for the lazy tail). */
+    private long dataOffset;
+    /** The {@link CaptureInput#frameSerial} the frame was read under. */
+    private long sourceSerial;
+    /** Changes whenever the record is refilled, so views of an earlier frame can tell. */
+    private long stamp;
+    /** The view {@link #buffer} hands out for this state of the record; null until asked for. */
+    private FrameBuffer view;
+    private final FrameBuffer.Tail tail = this::loadFor;
 
     public FrameRecord() {
         this.data = new byte[2048];
@@ -28,6 +48,7 @@ public final class FrameRecord {
         this.linkType = linkType;
         this.data = bytes;
         this.capturedLength = bytes.length;
+        this.loadedLength = bytes.length;
         this.originalLength = Math.max(originalLength, bytes.length);
     }
 
@@ -55,6 +76,19 @@ public final class FrameRecord {
         return capturedLength;
     }
 
+    /**
+     * Captured bytes held in memory now, from the start of the frame: {@link #capturedLength} for a fully
+     * loaded record, less for one whose tail is still in the file.
+     */
+    public int loadedLength() {
+        return loadedLength;
+    }
+
+    /** True when every captured byte is in memory. */
+    public boolean isLoaded() {
+        return source == null;
+    }
+
     /** Length on the wire as the file reports it. */
     public long originalLength() {
         return originalLength;
@@ -65,18 +99,28 @@ public final class FrameRecord {
         return fileOffset;
     }
 
-    /** Backing array; valid bytes are {@code [0, capturedLength)}. */
+    /** Backing array; valid bytes are {@code [0, capturedLength)}. Loads the whole frame first. */
     public byte[] data() {
+        load();
         return data;
     }
 
-    /** A bounds-checked view of the frame's bytes. */
+    /**
+     * A bounds-checked view of the frame's bytes; reads past the loaded prefix load the rest. The same view
+     * is returned until the record is refilled or loaded.
+     */
     public FrameBuffer buffer() {
-        return new FrameBuffer(data, 0, capturedLength, originalLength);
+        FrameBuffer v = view;
+        if (v == null) {
+            v = new FrameBuffer(data, 0, capturedLength, originalLength, loadedLength, tail, stamp);
+            view = v;
+        }
+        return v;
     }
 
     /** The captured bytes as a new array of exactly the captured length. */
     public byte[] bytes() {
+        load();
         return Arrays.copyOf(data, capturedLength);
     }
 
@@ -94,14 +138,74 @@ public final class FrameRecord {
     }
 
     /**
+     * Reads the part of the frame still in the file, if any.
+     *
+     * @throws IllegalStateException when the reader has moved on to another record or was closed
+     * @throws java.io.UncheckedIOException when the file cannot be read
+     */
+    public FrameRecord load() {
+        CaptureInput in = source;
+        if (in != null) {
+            if (data.length < capturedLength) {
+                data = Arrays.copyOf(data, grown(capturedLength));
+            }
+            in.readTail(sourceSerial, number, dataOffset + loadedLength, data, loadedLength, capturedLength - loadedLength);
+            loadedLength = capturedLength;
+            source = null;
+            view = null;
+        }
+        return this;
+    }
+
+    private byte[] loadFor(long viewStamp) {
+        if (viewStamp != stamp) {
+            throw new IllegalStateException("the frame's record was refilled with another frame before the rest of"
+                    + " this frame was read; copy() a record to keep it");
+        }
+        load();
+        return data;
+    }
+
+    private int grown(int needed) {
+        return Math.max(needed, Math.min(data.length * 2, 1 << 30));
+    }
+
+    /**
      * Makes room for {@code capturedLength} bytes and returns the array to fill; used by readers, which
      * check the length against their caps before calling.
      */
     public byte[] prepare(long number, long timestampNanos, int interfaceId, int linkType, int capturedLength,
                           long originalLength, long fileOffset) {
         if (data.length < capturedLength) {
-            data = new byte[Math.max(capturedLength, Math.min(data.length * 2, 1 << 30))];
+            data = new byte[grown(capturedLength)];
         }
+        set(number, timestampNanos, interfaceId, linkType, capturedLength, originalLength, fileOffset);
+        loadedLength = capturedLength;
+        source = null;
+        return data;
+    }
+
+    /**
+     * Like {@link #prepare} for a frame of which only the first {@code prefixLength} bytes are read now
+     * (into the returned array); the rest is read from {@code in} at {@code dataOffset + prefixLength} when
+     * asked for, as long as {@code in}'s frame serial is still {@code serial}.
+     */
+    byte[] prepareLazy(long number, long timestampNanos, int interfaceId, int linkType, int capturedLength,
+                       long originalLength, long fileOffset, int prefixLength, CaptureInput in, long dataOffset,
+                       long serial) {
+        if (data.length < prefixLength) {
+            data = new byte[grown(prefixLength)];
+        }
+        set(number, timestampNanos, interfaceId, linkType, capturedLength, originalLength, fileOffset);
+        loadedLength = prefixLength;
+        source = in;
+        this.dataOffset = dataOffset;
+        this.sourceSerial = serial;
+        return data;
+    }
+
+    private void set(long number, long timestampNanos, int interfaceId, int linkType, int capturedLength,
+                     long originalLength, long fileOffset) {
         this.number = number;
         this.timestampNanos = timestampNanos;
         this.interfaceId = interfaceId;
@@ -109,7 +213,8 @@ public final class FrameRecord {
         this.capturedLength = capturedLength;
         this.originalLength = Math.max(originalLength, capturedLength);
         this.fileOffset = fileOffset;
-        return data;
+        stamp++;
+        view = null;
     }
 
     public FrameRecord withNumber(long n) {

@@ -135,8 +135,7 @@ public final class PcapReader implements CaptureReader {
         }
         long ts = seconds * 1_000_000_000L + (nanos ? fraction : fraction * 1000L);
         int len = (int) captured;
-        byte[] dst = into.prepare(number, ts, 0, linkType, len, original, offset);
-        int read = in.read(dst, 0, len);
+        int read = in.readFrame(into, number, ts, 0, linkType, len, original, offset);
         if (read < len) {
             throw fail(number, offset, "file ends inside record " + number + " data at byte offset "
                     + (offset + RECORD_HEADER_LENGTH + read) + " (needs " + (len - read) + " more bytes)");

@@ -337,8 +337,7 @@ public final class PcapngReader implements CaptureReader {
         long ts = type == SPB ? 0
                 : timestampNanos(units, iface.tsresol()) + iface.timestampOffsetSeconds() * 1_000_000_000L;
         int cap = (int) captured;
-        byte[] dst = into.prepare(frameNumber + 1, ts, iface.id(), iface.linkType(), cap, original, offset);
-        int read = in.read(dst, 0, cap);
+        int read = in.readFrame(into, frameNumber + 1, ts, iface.id(), iface.linkType(), cap, original, offset);
         if (read < cap) {
             throw truncated(number, offset, offset + header + read, len - header - read);
         }
