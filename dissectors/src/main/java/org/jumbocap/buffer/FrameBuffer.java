@@ -132,7 +132,8 @@ public final class FrameBuffer {
     }
 
     public int u8(int offset) {
-        return data[check(offset, 1)] & 0xFF;
+        int i = check(offset, 1); // before reading the field: a miss replaces the array
+        return data[i] & 0xFF;
     }
 
     public int u16(int offset) {
