@@ -17,7 +17,7 @@ import org.jumbocap.cli.render.TimeFormat;
 import org.jumbocap.cli.render.TreeText;
 import org.jumbocap.dissect.DissectorRegistry;
 import org.jumbocap.field.FieldRegistry;
-import org.jumbocap.tree.FrameTree;
+import org.jumbocap.pipeline.FramePipeline;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -91,6 +91,13 @@ public final class ReadCommand implements Callable<Integer> {
                     + "quote=d|s|n, occurrence=f|l|a, aggregator=C|/t|/s.")
     List<String> fieldOptions = new ArrayList<>();
 
+    @Option(names = "--verify-checksums", negatable = true,
+            description = "Sum the bytes every TCP, UDP and ICMP checksum covers and mark bad ones "
+                    + "(--no-verify-checksums: never). Default: only where the output shows checksums: -V, "
+                    + "-T json|ndjson, a checksum or expert field in -e or -Y. The offload judgement "
+                    + "(pseudo-header sum only) is always made.")
+    Boolean verifyChecksums;
+
     @Override
     public Integer call() {
         TimeFormat timeFormat = TimeFormat.of(time);
@@ -105,6 +112,7 @@ public final class ReadCommand implements Callable<Integer> {
             throw usage("-e and -E need -T fields");
         }
         FrameFilter filter = inputs.filter();
+        boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
         JumbocapCommand root = JumbocapCommand.of(spec);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -113,12 +121,12 @@ public final class ReadCommand implements Callable<Integer> {
         FrameLoop.Sink sink = switch (format) {
             case text -> textSink(out, timeFormat, colors);
             case json -> jsonArray;
-            case ndjson -> (tree, context) -> {
+            case ndjson -> (frame, context) -> {
                 StringBuilder s = new StringBuilder(1024);
-                JsonFrame.render(tree, context, new Json(s));
+                JsonFrame.render(frame.tree(), context, new Json(s));
                 out.append(s).append('\n');
             };
-            case fields -> (tree, context) -> out.append(columns.line(tree)).append('\n');
+            case fields -> (frame, context) -> out.append(columns.line(frame.tree())).append('\n');
         };
         if (columns != null && columns.header() != null) {
             out.println(columns.header());
@@ -126,7 +134,7 @@ public final class ReadCommand implements Callable<Integer> {
         if (format == Format.json) {
             out.append('[');
         }
-        boolean ok = new FrameLoop(filter, inputs.count()).run(inputs.files(), sink, out, err, root.debug());
+        boolean ok = new FrameLoop(filter, inputs.count(), verify).run(inputs.files(), sink, out, err, root.debug());
         if (format == Format.json) {
             jsonArray.close();
         }
@@ -144,11 +152,11 @@ public final class ReadCommand implements Callable<Integer> {
         }
 
         @Override
-        public void frame(FrameTree tree, FrameContext context) {
+        public void frame(FramePipeline frame, FrameContext context) {
             StringBuilder s = new StringBuilder(2048);
             s.append(empty ? "\n" : ",\n");
             empty = false;
-            JsonFrame.render(tree, context, new Json(s));
+            JsonFrame.render(frame.tree(), context, new Json(s));
             out.append(s);
         }
 
@@ -170,15 +178,17 @@ public final class ReadCommand implements Callable<Integer> {
             }
 
             @Override
-            public void frame(FrameTree tree, FrameContext context) {
+            public void frame(FramePipeline frame, FrameContext context) {
                 StringBuilder s = new StringBuilder(256);
-                s.append(summary.render(tree, context)).append('\n');
+                // the line comes from the summary where it can, so most frames are never dissected in full
+                String line = verbose || frame.hasTree() ? null : summary.render(frame.summary(), frame.frame(), context);
+                s.append(line != null ? line : summary.render(frame.tree(), context)).append('\n');
                 if (verbose) {
-                    treeText.render(tree, s);
+                    treeText.render(frame.tree(), s);
                 }
                 if (hex) {
-                    HexDump.render(tree.frame().data(), tree.frame().capturedLength(), maxHexBytes,
-                            tree.frame().originalLength(), s);
+                    HexDump.render(frame.frame().data(), frame.frame().capturedLength(), maxHexBytes,
+                            frame.frame().originalLength(), s);
                 }
                 if (verbose || hex) {
                     s.append('\n');
@@ -186,6 +196,26 @@ public final class ReadCommand implements Callable<Integer> {
                 out.append(s);
             }
         };
+    }
+
+    /**
+     * Whether the output shows checksum verdicts, so they must be verified: the tree (-V), JSON, or a field
+     * or filter that names a checksum or an expert item (a bad checksum is one).
+     */
+    private boolean checksumsShown(FrameFilter filter) {
+        if (verbose || format == Format.json || format == Format.ndjson) {
+            return true;
+        }
+        List<String> named = new ArrayList<>(fields);
+        if (filter != null) {
+            named.addAll(filter.compiled().fields());
+        }
+        for (String f : named) {
+            if (f.contains("checksum") || f.startsWith("expert")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private FieldColumns columns() {

@@ -8,7 +8,7 @@ import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.cli.render.Colors;
 import org.jumbocap.cli.render.StatsReport;
 import org.jumbocap.stats.CaptureStatistics;
-import org.jumbocap.tree.FrameTree;
+import org.jumbocap.pipeline.FramePipeline;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,11 +58,11 @@ public final class StatsCommand implements Callable<Integer> {
             }
 
             @Override
-            public void frame(FrameTree tree, FrameContext context) {
-                stats.add(tree);
+            public void frame(FramePipeline frame, FrameContext context) {
+                stats.add(frame.tree());
             }
         };
-        boolean ok = new FrameLoop(filter, inputs.count()).run(inputs.files(), sink, out, err, root.debug());
+        boolean ok = new FrameLoop(filter, inputs.count(), true).run(inputs.files(), sink, out, err, root.debug());
         if (ok || stats.frames() > 0 || format == Format.json) {
             // a file that gave no frame at all gets its error line alone, not a text report of zeros;
             // scripts still get one complete JSON object

@@ -16,7 +16,9 @@ public final class DataDissector implements Dissector {
             return;
         }
         FieldNode layer = ctx.addLayer(FrameFields.DATA, offset, captured);
-        layer.add(FrameFields.DATA_DATA, offset, captured, null).setText("Data (" + captured + " bytes)");
+        if (ctx.hasTree()) {
+            layer.add(FrameFields.DATA_DATA, offset, captured, null).setText(() -> "Data (" + captured + " bytes)");
+        }
         layer.add(FrameFields.DATA_LEN, offset, 0, (long) captured).generated();
     }
 }

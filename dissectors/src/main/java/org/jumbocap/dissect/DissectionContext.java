@@ -5,26 +5,64 @@ import org.jumbocap.buffer.TruncatedException;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.jumbo.JumboKind;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 
-/** The state of one frame's dissection, passed from layer to layer. */
+/**
+ * The state of one frame's dissection, passed from layer to layer. Every dissector fills the frame's
+ * {@link FrameSummary}; the tree is optional ({@link #hasTree}): without one, {@link #addLayer} returns
+ * {@link FieldNode#OFF}, which keeps nothing, so the same dissector body decodes for a one-line summary
+ * and for the full tree, as Wireshark's dissectors run with a null tree.
+ */
 public final class DissectionContext {
     /** Bound on nested layers (tunnel in tunnel, extension headers); the walk never loops. */
     public static final int MAX_DEPTH = 64;
 
     private final DissectorRegistry registry;
-    private final FrameBuffer buffer;
-    private final FrameTree tree;
+    private FrameBuffer buffer;
+    private FrameTree tree;
+    private FrameSummary summary;
+    private boolean verifyChecksums;
     private int depth;
     private int tunnelDepth;
     private IpContext ip;
+    private final IpContext ipSlot = new IpContext();
     private FieldNode currentLayer;
+    private FieldDef currentLayerDef;
+    private boolean partialDatagram;
 
+    /** A context that builds {@code tree} (null for none) and fills a summary of its own. */
     public DissectionContext(DissectorRegistry registry, FrameRecord frame, FrameTree tree) {
+        this(registry);
+        reset(frame.buffer(), tree, new FrameSummary(), true);
+    }
+
+    /** A context to be {@link #reset} for each frame; reused, it allocates nothing per frame. */
+    public DissectionContext(DissectorRegistry registry) {
         this.registry = registry;
-        this.buffer = frame.buffer();
+    }
+
+    /**
+     * Prepares the context for the next frame.
+     *
+     * @param tree            the tree to build, or null for the summary alone
+     * @param summary         reset by the caller and filled here
+     * @param verifyChecksums sum the covered bytes to call a TCP, UDP or ICMP checksum good or bad; when
+     *                        false only the offload judgement (pseudo-header sum) is made and the others
+     *                        are "unverified", as in Wireshark's default
+     */
+    public void reset(FrameBuffer buffer, FrameTree tree, FrameSummary summary, boolean verifyChecksums) {
+        this.buffer = buffer;
         this.tree = tree;
+        this.summary = summary;
+        this.verifyChecksums = verifyChecksums;
+        this.depth = 0;
+        this.tunnelDepth = 0;
+        this.ip = null;
+        this.currentLayer = null;
+        this.currentLayerDef = null;
+        this.partialDatagram = false;
     }
 
     public DissectorRegistry registry() {
@@ -35,13 +73,44 @@ public final class DissectionContext {
         return buffer;
     }
 
+    /** The tree being built, or null when only the summary is. */
     public FrameTree tree() {
         return tree;
     }
 
+    /** True when a tree is built: guards work whose only product is tree content (texts, byte copies). */
+    public boolean hasTree() {
+        return tree != null;
+    }
+
+    public FrameSummary summary() {
+        return summary;
+    }
+
+    /** Whether checksums are verified over the bytes they cover (see {@link #reset}). */
+    public boolean verifyChecksums() {
+        return verifyChecksums;
+    }
+
+    /**
+     * A copy of captured bytes as a field value for the tree. Without a tree it copies nothing but checks
+     * the same range, so both modes stop at the same truncation.
+     */
+    public byte[] treeBytes(int offset, int length) {
+        if (tree != null) {
+            return buffer.bytes(offset, length);
+        }
+        if (!buffer.has(offset, length)) {
+            throw new TruncatedException(offset, length);
+        }
+        return null;
+    }
+
     /** Adds a top-level layer and makes it the one that truncation notes attach to. */
     public FieldNode addLayer(FieldDef protocol, int offset, int length) {
-        currentLayer = tree.addLayer(protocol, offset, length);
+        summary.addProtocolLayer(protocol, offset);
+        currentLayerDef = protocol;
+        currentLayer = tree != null ? tree.addLayer(protocol, offset, length) : FieldNode.OFF;
         return currentLayer;
     }
 
@@ -49,9 +118,36 @@ public final class DissectionContext {
         return currentLayer;
     }
 
-    /** Records an expert item on a node. */
+    /** As {@link #expert(FieldNode, ExpertDef, Object...)}, boxing nothing when no tree is built. */
+    public void expert(FieldNode node, ExpertDef def) {
+        summary.addExpert(def);
+        if (tree != null) {
+            tree.expert(node, def);
+        }
+    }
+
+    /** As {@link #expert(FieldNode, ExpertDef, Object...)}, boxing nothing when no tree is built. */
+    public void expert(FieldNode node, ExpertDef def, long a) {
+        summary.addExpert(def);
+        if (tree != null) {
+            tree.expert(node, def, a);
+        }
+    }
+
+    /** As {@link #expert(FieldNode, ExpertDef, Object...)}, boxing nothing when no tree is built. */
+    public void expert(FieldNode node, ExpertDef def, long a, long b) {
+        summary.addExpert(def);
+        if (tree != null) {
+            tree.expert(node, def, a, b);
+        }
+    }
+
+    /** Records an expert item on a node: in the summary always, in the tree when one is built. */
     public void expert(FieldNode node, ExpertDef def, Object... args) {
-        tree.expert(node, def, args);
+        summary.addExpert(def);
+        if (tree != null) {
+            tree.expert(node, def, args);
+        }
     }
 
     /** The innermost IP layer seen so far, for the transport's pseudo-header; null before any. */
@@ -59,8 +155,35 @@ public final class DissectionContext {
         return ip;
     }
 
-    public void setIp(IpContext ip) {
-        this.ip = ip;
+    /**
+     * Makes an IP layer the innermost one.
+     *
+     * @param sourceOffset      frame offset of the source address; the destination's follows in {@code destinationOffset}
+     * @param upperLayerLength  bytes of the transport header and payload
+     * @param jumboKind         null for an ordinary packet
+     * @param moreFragments     a first fragment: the bytes after it are a partial datagram
+     */
+    public void setIp(int version, int sourceOffset, int destinationOffset, long upperLayerLength, JumboKind jumboKind,
+                      boolean moreFragments) {
+        ipSlot.set(version, sourceOffset, destinationOffset, upperLayerLength, jumboKind, moreFragments);
+        ip = ipSlot;
+        if (moreFragments) {
+            partialDatagram = true;
+        }
+    }
+
+    /**
+     * True when a layer dissected so far says the bytes after it are incomplete: an enclosing IP packet is
+     * a first fragment (the rest of the datagram, and of any tunnelled packet in it, is elsewhere), or an
+     * ICMP error quotes only the start of the invoking packet.
+     */
+    public boolean isPartialDatagram() {
+        return partialDatagram;
+    }
+
+    /** Says the bytes after the current layer are a partial datagram (see {@link #isPartialDatagram}). */
+    public void markPartialDatagram() {
+        partialDatagram = true;
     }
 
     /** How many tunnels (VXLAN, Geneve, IP-in-IP) enclose the layer being dissected. */
@@ -70,9 +193,17 @@ public final class DissectionContext {
 
     /** Dissects a tunnel's inner frame one level deeper. */
     public void handoffTunnel(String table, int key, int offset, long length) {
+        handoffTunnel(registry.table(table).get(key), offset, length);
+    }
+
+    /** Dissects a tunnel's inner packet with {@code d} (null: as data) one level deeper. */
+    public void handoffTunnel(Dissector d, int offset, long length) {
         tunnelDepth++;
+        if (tunnelDepth > summary.tunnelDepth) {
+            summary.tunnelDepth = tunnelDepth;
+        }
         try {
-            handoff(table, key, offset, length);
+            call(d != null ? d : DataDissector.INSTANCE, offset, length);
         } finally {
             tunnelDepth--;
         }
@@ -84,38 +215,52 @@ public final class DissectionContext {
      * expert item on the layer that was being dissected; the frame's other layers stay.
      */
     public void handoff(String table, int key, int offset, long length) {
-        Dissector d = registry.table(table).get(key);
+        handoff(registry.table(table), key, offset, length);
+    }
+
+    /** {@link #handoff(String, int, int, long)} with the table already looked up (hot paths keep it). */
+    public void handoff(DissectorTable table, int key, int offset, long length) {
+        Dissector d = table.get(key);
         call(d != null ? d : DataDissector.INSTANCE, offset, length);
     }
 
     /** Runs a dissector directly, with the same protection as {@link #handoff}. */
     public void call(Dissector d, int offset, long length) {
         if (offset >= buffer.capturedLength() && d != DataDissector.INSTANCE && buffer.isCut()) {
-            if (currentLayer != null) {
-                expert(currentLayer, FrameFields.LAYER_TRUNCATED, currentLayer.def().label() + " payload", offset);
+            summary.truncated = true;
+            if (currentLayerDef != null) {
+                expert(currentLayer, FrameFields.LAYER_TRUNCATED, currentLayerDef.label() + " payload", offset);
             }
             return;
         }
         if (depth >= MAX_DEPTH) {
-            expert(currentLayer != null ? currentLayer : tree.layers().get(0), FrameFields.TOO_DEEP, MAX_DEPTH);
+            expert(layerForNote(), FrameFields.TOO_DEEP, MAX_DEPTH);
             return;
         }
         depth++;
         try {
             d.dissect(this, offset, length);
         } catch (TruncatedException e) {
-            FieldNode at = currentLayer != null ? currentLayer : tree.layers().get(0);
+            summary.truncated = true;
+            FieldNode at = layerForNote();
+            String label = currentLayerDef != null ? currentLayerDef.label() : FrameFields.FRAME.label();
             if (buffer.isCut()) {
-                expert(at, FrameFields.LAYER_TRUNCATED, at.def().label(), e.offset());
+                expert(at, FrameFields.LAYER_TRUNCATED, label, e.offset());
             } else {
-                expert(at, FrameFields.LAYER_MALFORMED, at.def().label(), (long) e.offset() + e.length(),
-                        buffer.capturedLength());
+                expert(at, FrameFields.LAYER_MALFORMED, label, (long) e.offset() + e.length(), buffer.capturedLength());
             }
         } catch (RuntimeException e) {
-            FieldNode at = currentLayer != null ? currentLayer : tree.layers().get(0);
-            expert(at, FrameFields.DISSECTOR_BUG, at.def().name(), String.valueOf(e));
+            String name = currentLayerDef != null ? currentLayerDef.name() : FrameFields.FRAME.name();
+            expert(layerForNote(), FrameFields.DISSECTOR_BUG, name, String.valueOf(e));
         } finally {
             depth--;
         }
+    }
+
+    private FieldNode layerForNote() {
+        if (currentLayer != null) {
+            return currentLayer;
+        }
+        return tree != null ? tree.layers().get(0) : FieldNode.OFF;
     }
 }

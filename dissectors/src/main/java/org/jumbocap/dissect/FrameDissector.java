@@ -8,14 +8,17 @@ import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 
 /**
- * Builds the full tree of a frame: the {@code frame} layer, then the link-type dissector and whatever it
- * hands off to. Thread-safe: all state lives in the per-frame context.
+ * Decodes a frame: the {@code frame} layer, then the link-type dissector and whatever it hands off to, with
+ * a tree ({@link #dissect}) or without ({@link #summarize}); both fill a {@link FrameSummary} from the same
+ * dissector bodies. Thread-safe: all state lives in the per-frame context.
  */
 public final class FrameDissector {
     private final DissectorRegistry registry;
+    private final DissectorTable linkTypes;
 
     public FrameDissector(DissectorRegistry registry) {
         this.registry = registry;
+        this.linkTypes = registry.table(Tables.LINK_TYPE);
     }
 
     public FrameDissector() {
@@ -32,32 +35,75 @@ public final class FrameDissector {
     }
 
     /**
+     * The full tree, checksums verified.
+     *
      * @param firstNanos    timestamp of the file's first frame, for {@code frame.time_relative}
      * @param previousNanos timestamp of the previous frame, for {@code frame.time_delta}
      */
     public FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos) {
+        return dissect(frame, firstNanos, previousNanos, new FrameSummary(), true);
+    }
+
+    /**
+     * The full tree, filling {@code summary} from the same decode.
+     *
+     * @param verifyChecksums sum the bytes a TCP, UDP or ICMP checksum covers (see {@link DissectionContext#reset})
+     */
+    public FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos, FrameSummary summary,
+                             boolean verifyChecksums) {
         FrameTree tree = new FrameTree(frame);
-        DissectionContext ctx = new DissectionContext(registry, frame, tree);
+        DissectionContext ctx = new DissectionContext(registry);
+        decode(ctx, frame, tree, summary, verifyChecksums, firstNanos, previousNanos);
+        return tree;
+    }
+
+    /**
+     * Decodes a frame without a tree: the same dissectors fill {@code summary} and nothing else, without
+     * allocating. Checksums are judged for offload only (no byte is summed).
+     */
+    public void summarize(FrameRecord frame, FrameSummary summary) {
+        summarize(frame, summary, false);
+    }
+
+    /** {@link #summarize(FrameRecord, FrameSummary)}, summing checksums when {@code verifyChecksums}. */
+    public void summarize(FrameRecord frame, FrameSummary summary, boolean verifyChecksums) {
+        decode(contexts.get(), frame, null, summary, verifyChecksums, 0, 0);
+    }
+
+    /** One reusable context per thread for tree-less decoding, which is never re-entered. */
+    private final ThreadLocal<DissectionContext> contexts = ThreadLocal.withInitial(() -> new DissectionContext(registry()));
+
+    private void decode(DissectionContext ctx, FrameRecord frame, FrameTree tree, FrameSummary summary,
+                        boolean verifyChecksums, long firstNanos, long previousNanos) {
+        summary.reset();
+        summary.frameNumber = frame.number();
+        summary.linkType = frame.linkType();
+        summary.capturedLength = frame.capturedLength();
+        summary.originalLength = frame.originalLength();
+        ctx.reset(frame.buffer(), tree, summary, verifyChecksums);
         FieldNode f = ctx.addLayer(FrameFields.FRAME, 0, frame.capturedLength());
-        long ts = frame.timestampNanos();
-        f.add(FrameFields.NUMBER, 0, 0, frame.number()).generated();
-        f.add(FrameFields.TIME, 0, 0, ts).generated();
-        addSeconds(f, FrameFields.TIME_EPOCH, ts);
-        addSeconds(f, FrameFields.TIME_RELATIVE, ts - firstNanos);
-        addSeconds(f, FrameFields.TIME_DELTA, ts - previousNanos);
-        f.add(FrameFields.INTERFACE_ID, 0, 0, (long) frame.interfaceId()).generated();
-        int linkType = frame.linkType();
-        f.add(FrameFields.LINK_TYPE, 0, 0, (long) linkType).generated()
-                .setText(() -> "Link type: " + LinkTypes.name(linkType) + " (" + linkType + ")");
-        f.add(FrameFields.LEN, 0, 0, frame.originalLength()).generated();
-        f.add(FrameFields.CAP_LEN, 0, 0, (long) frame.capturedLength()).generated();
+        if (tree != null) {
+            long ts = frame.timestampNanos();
+            f.add(FrameFields.NUMBER, 0, 0, frame.number()).generated();
+            f.add(FrameFields.TIME, 0, 0, ts).generated();
+            addSeconds(f, FrameFields.TIME_EPOCH, ts);
+            addSeconds(f, FrameFields.TIME_RELATIVE, ts - firstNanos);
+            addSeconds(f, FrameFields.TIME_DELTA, ts - previousNanos);
+            f.add(FrameFields.INTERFACE_ID, 0, 0, (long) frame.interfaceId()).generated();
+            int linkType = frame.linkType();
+            f.add(FrameFields.LINK_TYPE, 0, 0, (long) linkType).generated()
+                    .setText(() -> "Link type: " + LinkTypes.name(linkType) + " (" + linkType + ")");
+            f.add(FrameFields.LEN, 0, 0, frame.originalLength()).generated();
+            f.add(FrameFields.CAP_LEN, 0, 0, (long) frame.capturedLength()).generated();
+        }
         if (frame.isCut()) {
             FieldNode cut = f.add(FrameFields.CUT, 0, 0, Boolean.TRUE).generated();
             ctx.expert(cut, FrameFields.CUT_BY_SNAPLEN, frame.capturedLength(), frame.originalLength());
         }
-        ctx.handoff(Tables.LINK_TYPE, frame.linkType(), 0, frame.originalLength());
-        f.add(FrameFields.PROTOCOLS, 0, 0, tree.protocols()).generated();
-        return tree;
+        ctx.handoff(linkTypes, frame.linkType(), 0, frame.originalLength());
+        if (tree != null) {
+            f.add(FrameFields.PROTOCOLS, 0, 0, tree.protocols()).generated();
+        }
     }
 
     /**

@@ -2,7 +2,7 @@ package org.jumbocap.filter;
 
 import java.util.List;
 import java.util.Map;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.tree.FrameTree;
 
 /**
@@ -41,18 +41,18 @@ public final class CompiledFilter {
 
     /**
      * True when every field the filter reads is one the fast summary knows with the tree's meaning, so
-     * {@link #matches(FastSummary)} gives the same answer as {@link #matches(FrameTree)}.
+     * {@link #matches(FrameSummary)} gives the same answer as {@link #matches(FrameTree)}.
      */
     public boolean canUseFastPath() {
         return fastCapable;
     }
 
     /**
-     * True when {@link #matches(FastSummary)} answers for this frame exactly as the tree would: the filter
+     * True when {@link #matches(FrameSummary)} answers for this frame exactly as the tree would: the filter
      * reads only fast fields and the summary describes every layer the tree has (not an ICMP error's
-     * quoted packet, see {@link FastSummary#incomplete}). Otherwise dissect the frame and use the tree.
+     * quoted packet, see {@link FrameSummary#incomplete}). Otherwise dissect the frame and use the tree.
      */
-    public boolean canDecide(FastSummary summary) {
+    public boolean canDecide(FrameSummary summary) {
         return fastCapable && !summary.incomplete;
     }
 
@@ -61,7 +61,7 @@ public final class CompiledFilter {
      *
      * @throws IllegalStateException when {@link #canUseFastPath()} is false
      */
-    public boolean matches(FastSummary summary) {
+    public boolean matches(FrameSummary summary) {
         if (!fastCapable) {
             throw new IllegalStateException("filter reads fields the fast path does not know: " + text);
         }

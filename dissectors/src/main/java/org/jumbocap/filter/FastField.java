@@ -2,12 +2,12 @@ package org.jumbocap.filter;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.field.FieldType;
 import org.jumbocap.jumbo.JumboKind;
 
 /**
- * The fields a filter can read from a {@link FastSummary} with exactly the meaning they have in the tree,
+ * The fields a filter can read from a {@link FrameSummary} with exactly the meaning they have in the tree,
  * every occurrence included (an outer and an inner {@code ip.src} of a VXLAN frame). Fields whose
  * summary value means something else are left out: {@code ipv6.nxt} is mapped to the fixed header's
  * value the summary keeps per layer, never to {@code ipProto} (the transport after the chain).
@@ -96,7 +96,7 @@ enum FastField {
     }
 
     /** How many occurrences the frame has. */
-    int count(FastSummary s) {
+    int count(FrameSummary s) {
         return switch (this) {
             case FRAME_LEN, FRAME_CAP_LEN -> 1;
             case IP, IP_SRC, IP_DST, IP_PROTO -> layersOfVersion(s, 4);
@@ -117,7 +117,7 @@ enum FastField {
         };
     }
 
-    long integerAt(FastSummary s, int i) {
+    long integerAt(FrameSummary s, int i) {
         return switch (this) {
             case FRAME_LEN -> s.originalLength;
             case FRAME_CAP_LEN -> s.capturedLength;
@@ -140,7 +140,7 @@ enum FastField {
         };
     }
 
-    String stringAt(FastSummary s, int i) {
+    String stringAt(FrameSummary s, int i) {
         if (this == JUMBO_KIND) {
             JumboKind k = s.layerJumboKind[nthJumboLayer(s, i)];
             return k.label();
@@ -149,7 +149,7 @@ enum FastField {
     }
 
     /** High 64 bits of an IPv6 occurrence (0 for IPv4). */
-    long addressHiAt(FastSummary s, int i) {
+    long addressHiAt(FrameSummary s, int i) {
         return switch (this) {
             case IPV6_SRC -> s.layerSrcHi[nthLayer(s, 6, i)];
             case IPV6_DST -> s.layerDstHi[nthLayer(s, 6, i)];
@@ -158,7 +158,7 @@ enum FastField {
         };
     }
 
-    long addressLoAt(FastSummary s, int i) {
+    long addressLoAt(FrameSummary s, int i) {
         return switch (this) {
             case IP_SRC -> s.layerSrcLo[nthLayer(s, 4, i)];
             case IP_DST -> s.layerDstLo[nthLayer(s, 4, i)];
@@ -171,7 +171,7 @@ enum FastField {
     }
 
     /** Applies a value test to occurrence {@code i}. */
-    boolean test(FastSummary s, int i, ValuePredicate p) {
+    boolean test(FrameSummary s, int i, ValuePredicate p) {
         return switch (kind) {
             case INTEGER -> p.testLong(integerAt(s, i));
             case STRING -> p.testString(stringAt(s, i));
@@ -180,11 +180,11 @@ enum FastField {
         };
     }
 
-    private static boolean hasTcp(FastSummary s) {
+    private static boolean hasTcp(FrameSummary s) {
         return s.ipProto == 6 && s.transportOffset >= 0;
     }
 
-    private static int layersOfVersion(FastSummary s, int version) {
+    private static int layersOfVersion(FrameSummary s, int version) {
         int n = 0;
         for (int i = 0; i < s.ipLayerCount; i++) {
             if (s.layerIpVersion[i] == version) {
@@ -194,7 +194,7 @@ enum FastField {
         return n;
     }
 
-    private static int nthLayer(FastSummary s, int version, int n) {
+    private static int nthLayer(FrameSummary s, int version, int n) {
         for (int i = 0; i < s.ipLayerCount; i++) {
             if (s.layerIpVersion[i] == version && n-- == 0) {
                 return i;
@@ -203,7 +203,7 @@ enum FastField {
         throw new IndexOutOfBoundsException(n);
     }
 
-    private static int jumboLayers(FastSummary s) {
+    private static int jumboLayers(FrameSummary s) {
         int n = 0;
         for (int i = 0; i < s.ipLayerCount; i++) {
             if (s.layerJumboKind[i] != null) {
@@ -213,7 +213,7 @@ enum FastField {
         return n;
     }
 
-    private static int nthJumboLayer(FastSummary s, int n) {
+    private static int nthJumboLayer(FrameSummary s, int n) {
         for (int i = 0; i < s.ipLayerCount; i++) {
             if (s.layerJumboKind[i] != null && n-- == 0) {
                 return i;

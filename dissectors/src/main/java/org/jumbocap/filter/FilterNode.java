@@ -1,14 +1,14 @@
 package org.jumbocap.filter;
 
 import java.util.List;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameSummary;
 
 /** A compiled filter expression, evaluable on a frame's collected field values or on a fast summary. */
 abstract class FilterNode {
     abstract boolean onTree(FieldValues values);
 
     /** Only called when {@link #fastCapable()} holds for the whole filter. */
-    abstract boolean onFast(FastSummary s);
+    abstract boolean onFast(FrameSummary s);
 
     abstract boolean fastCapable();
 
@@ -19,7 +19,7 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FastSummary s) {
+        boolean onFast(FrameSummary s) {
             return true;
         }
 
@@ -44,7 +44,7 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FastSummary s) {
+        boolean onFast(FrameSummary s) {
             return left.onFast(s) && right.onFast(s);
         }
 
@@ -69,7 +69,7 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FastSummary s) {
+        boolean onFast(FrameSummary s) {
             return left.onFast(s) || right.onFast(s);
         }
 
@@ -94,7 +94,7 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FastSummary s) {
+        boolean onFast(FrameSummary s) {
             return left.onFast(s) ^ right.onFast(s);
         }
 
@@ -117,7 +117,7 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FastSummary s) {
+        boolean onFast(FrameSummary s) {
             return !operand.onFast(s);
         }
 
@@ -142,7 +142,7 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FastSummary s) {
+        boolean onFast(FrameSummary s) {
             return fast.count(s) > 0;
         }
 
@@ -249,7 +249,7 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FastSummary s) {
+        boolean onFast(FrameSummary s) {
             int n = fast.count(s);
             if (n == 0) {
                 return false;
@@ -319,7 +319,7 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FastSummary s) {
+        boolean onFast(FrameSummary s) {
             throw new IllegalStateException("byte comparisons need the tree");
         }
 
@@ -377,7 +377,7 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FastSummary s) {
+        boolean onFast(FrameSummary s) {
             int n = fastLeft.count(s);
             int m = fastRight.count(s);
             if (n == 0 || m == 0) {

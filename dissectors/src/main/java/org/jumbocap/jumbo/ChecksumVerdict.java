@@ -144,13 +144,13 @@ public enum ChecksumVerdict {
      * protocol, and the upper-layer length as a 32-bit value.
      */
     public static long pseudoHeaderSum(byte[] source, byte[] destination, int protocol, long upperLayerLength) {
-        long s = 0;
-        s += sum(source, 0, source.length);
-        s += sum(destination, 0, destination.length);
-        s += protocol & 0xFF;
-        s += (upperLayerLength >>> 16) & 0xFFFF;
-        s += upperLayerLength & 0xFFFF;
-        return s;
+        return sum(source, 0, source.length) + sum(destination, 0, destination.length)
+                + pseudoHeaderSum(protocol, upperLayerLength);
+    }
+
+    /** The pseudo-header's protocol and 32-bit length words, without the addresses. */
+    public static long pseudoHeaderSum(int protocol, long upperLayerLength) {
+        return (protocol & 0xFF) + ((upperLayerLength >>> 16) & 0xFFFF) + (upperLayerLength & 0xFFFF);
     }
 
     /**
@@ -183,6 +183,21 @@ public enum ChecksumVerdict {
         // The sum without the field: adding the one's complement of a value subtracts it.
         int expected = ~fold(total + (~field & 0xFFFF)) & 0xFFFF;
         return new Result(verdict(field, withField, pseudoSum, offloadable), field, expected);
+    }
+
+    /**
+     * The verdict that needs no byte of the covered data: OFFLOADED when the field holds the folded
+     * pseudo-header sum (CHECKSUM_PARTIAL, left for the NIC), else NOT_CHECKED. {@link #check} would say
+     * GOOD or BAD for the latter and, for a payload that sums to zero, GOOD where this says OFFLOADED.
+     */
+    public static Result judgeOffload(FrameBuffer buffer, int fieldOffset, long pseudoSum, boolean offloadable) {
+        int field = buffer.u16(fieldOffset);
+        return new Result(offloadable && isOffloaded(field, pseudoSum) ? OFFLOADED : NOT_CHECKED, field, -1);
+    }
+
+    /** True when a checksum field holds the folded pseudo-header sum: left for the NIC to complete. */
+    public static boolean isOffloaded(int field, long pseudoSum) {
+        return sameOnesComplement(field, fold(pseudoSum));
     }
 
     /**

@@ -20,6 +20,9 @@ public final class JumboMarks {
      * @return the {@code jumbo} node
      */
     public static FieldNode mark(DissectionContext ctx, FieldNode ipLayer, JumboKind kind, long realLength) {
+        if (!ctx.hasTree()) {
+            return FieldNode.OFF;
+        }
         FieldNode jumbo = ipLayer.add(JumboFields.JUMBO, ipLayer.offset(), 0, null).generated();
         jumbo.setText(() -> JumboFields.JUMBO.label() + " (" + kind.label() + ", " + realLength + " bytes)");
         jumbo.add(JumboFields.KIND, ipLayer.offset(), 0, kind.label()).generated();

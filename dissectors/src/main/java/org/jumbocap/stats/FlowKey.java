@@ -1,20 +1,20 @@
 package org.jumbocap.stats;
 
 import java.nio.ByteBuffer;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.tree.FieldFormat;
 
 /**
  * One direction of a conversation: addresses, IP protocol and, for TCP and UDP, ports (-1 for every other
  * protocol, and for a fragment that carries no transport header). Addresses are kept as numbers (IPv4 in
  * the low 32 bits of {@code srcLo}/{@code dstLo}, IPv6 as high and low 64 bits), the same way
- * {@link FastSummary} holds them, so a key costs no arrays.
+ * {@link FrameSummary} holds them, so a key costs no arrays.
  */
 public record FlowKey(int ipVersion, long srcHi, long srcLo, long dstHi, long dstLo, int protocol, int srcPort,
                       int dstPort) {
 
     /** The key of the innermost IP packet a summary describes, or null when the frame has no IP. */
-    public static FlowKey of(FastSummary s) {
+    public static FlowKey of(FrameSummary s) {
         if (s.ipVersion != 4 && s.ipVersion != 6) {
             return null;
         }

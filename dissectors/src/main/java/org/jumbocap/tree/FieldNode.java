@@ -15,6 +15,14 @@ import org.jumbocap.field.FieldType;
  * {@code Double}, {@code String}, or {@code byte[]} for addresses and bytes.
  */
 public final class FieldNode {
+    /**
+     * The node a dissector writes to when no tree is being built (Wireshark's null tree): adding to it
+     * adds nothing and returns it again, so one dissector body serves both modes. It has no value, no
+     * children and no text; code that must know the mode asks {@code DissectionContext.hasTree()}.
+     */
+    public static final FieldNode OFF = new FieldNode(
+            FieldDef.of("_off", "(no tree)", FieldType.NONE, "Placeholder written to when no tree is built"), 0, 0, null);
+
     private final FieldDef def;
     private final int offset;
     private int length;
@@ -56,6 +64,9 @@ public final class FieldNode {
 
     /** Layers learn their length after their children; this sets it once known. */
     public FieldNode setLength(int length) {
+        if (this == OFF) {
+            return this;
+        }
         this.length = length;
         return this;
     }
@@ -92,6 +103,9 @@ public final class FieldNode {
     }
 
     public FieldNode setText(String text) {
+        if (this == OFF) {
+            return this;
+        }
         this.text = text;
         return this;
     }
@@ -102,6 +116,9 @@ public final class FieldNode {
      * The supplier must depend only on values fixed when it is set.
      */
     public FieldNode setText(Supplier<String> text) {
+        if (this == OFF) {
+            return this;
+        }
         this.text = text;
         return this;
     }
@@ -125,12 +142,18 @@ public final class FieldNode {
      * {@code Double} for comparisons but shown from their exact nanoseconds. The display text follows it.
      */
     public FieldNode setValueText(String valueText) {
+        if (this == OFF) {
+            return this;
+        }
         this.valueText = valueText;
         return this;
     }
 
     /** As {@link #setValueText(String)}, the text made when first asked for; see {@link #setText(Supplier)}. */
     public FieldNode setValueText(Supplier<String> valueText) {
+        if (this == OFF) {
+            return this;
+        }
         this.valueText = valueText;
         return this;
     }
@@ -141,6 +164,9 @@ public final class FieldNode {
     }
 
     public FieldNode generated() {
+        if (this == OFF) {
+            return this;
+        }
         this.generated = true;
         return this;
     }
@@ -151,6 +177,9 @@ public final class FieldNode {
     }
 
     public FieldNode hidden() {
+        if (this == OFF) {
+            return this;
+        }
         this.hidden = true;
         return this;
     }
@@ -169,6 +198,9 @@ public final class FieldNode {
 
     /** Adds a child and returns it, so callers can go on adding below it. */
     public FieldNode add(FieldNode child) {
+        if (this == OFF) {
+            return this;
+        }
         if (children == null) {
             // room for a layer's 10 to 16 fields, or a flags field's 11 bits, saves growing the list
             children = new ArrayList<>(def.type() == FieldType.PROTOCOL ? 16 : 12);
@@ -179,11 +211,21 @@ public final class FieldNode {
     }
 
     public FieldNode add(FieldDef def, int offset, int length, Object value) {
-        return add(new FieldNode(def, offset, length, value));
+        return this == OFF ? this : add(new FieldNode(def, offset, length, value));
     }
 
     public FieldNode add(FieldDef def, int offset, int length, long value) {
-        return add(new FieldNode(def, offset, length, value));
+        return this == OFF ? this : add(new FieldNode(def, offset, length, value));
+    }
+
+    /** A boolean field; no box is made when no tree is built. */
+    public FieldNode add(FieldDef def, int offset, int length, boolean value) {
+        return this == OFF ? this : add(new FieldNode(def, offset, length, value));
+    }
+
+    /** True for {@link #OFF}: nothing added here is kept. */
+    public boolean isOff() {
+        return this == OFF;
     }
 
     public List<ExpertItem> experts() {
@@ -191,6 +233,9 @@ public final class FieldNode {
     }
 
     void attach(ExpertItem item) {
+        if (this == OFF) {
+            return;
+        }
         if (experts == null) {
             experts = new ArrayList<>(2);
         }

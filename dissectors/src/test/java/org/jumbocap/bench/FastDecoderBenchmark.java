@@ -2,8 +2,8 @@ package org.jumbocap.bench;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.jumbocap.fast.FastDecoder;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.FrameRecord;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -23,8 +23,8 @@ import org.openjdk.jmh.infra.Blackhole;
 public class FastDecoderBenchmark {
     static final int SMALL_FRAMES = 4096;
 
-    private final FastDecoder decoder = new FastDecoder();
-    private final FastSummary summary = new FastSummary();
+    private final FrameDissector decoder = new FrameDissector();
+    private final FrameSummary summary = new FrameSummary();
     private FrameRecord[] small;
     private FrameRecord[] samples;
     private int next;
@@ -40,9 +40,9 @@ public class FastDecoderBenchmark {
     @Benchmark
     @OperationsPerInvocation(SMALL_FRAMES)
     public void smallFrames(Blackhole bh) {
-        FastSummary s = summary;
+        FrameSummary s = summary;
         for (FrameRecord f : small) {
-            decoder.decode(f, s);
+            decoder.summarize(f, s);
             bh.consume(s.dstPort);
         }
     }
@@ -52,7 +52,7 @@ public class FastDecoderBenchmark {
     public int sampleFrame() {
         FrameRecord f = samples[next];
         next = next + 1 == samples.length ? 0 : next + 1;
-        decoder.decode(f, summary);
+        decoder.summarize(f, summary);
         return summary.dstPort;
     }
 }

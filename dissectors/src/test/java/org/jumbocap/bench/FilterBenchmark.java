@@ -2,8 +2,8 @@ package org.jumbocap.bench;
 
 import java.util.concurrent.TimeUnit;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.fast.FastDecoder;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.filter.CompiledFilter;
 import org.jumbocap.filter.DisplayFilter;
 import org.jumbocap.io.FrameRecord;
@@ -29,12 +29,12 @@ public class FilterBenchmark {
     @Param({"tcp.port == 5201 && jumbo", "ipv6.addr == 2001:db8::/32 || ip.addr == 198.51.100.0/24"})
     public String filter;
 
-    private final FastDecoder decoder = new FastDecoder();
+    private final FrameDissector decoder = new FrameDissector();
     private final FrameDissector dissector = new FrameDissector();
-    private final FastSummary summary = new FastSummary();
+    private final FrameSummary summary = new FrameSummary();
     private CompiledFilter compiled;
     private FrameRecord[] frames;
-    private FastSummary[] summaries;
+    private FrameSummary[] summaries;
     private FrameTree[] trees;
     private int next;
 
@@ -42,11 +42,11 @@ public class FilterBenchmark {
     public void load() {
         compiled = DisplayFilter.compile(filter);
         frames = BenchFrames.samples().toArray(new FrameRecord[0]);
-        summaries = new FastSummary[frames.length];
+        summaries = new FrameSummary[frames.length];
         trees = new FrameTree[frames.length];
         for (int i = 0; i < frames.length; i++) {
-            summaries[i] = new FastSummary();
-            decoder.decode(frames[i], summaries[i]);
+            summaries[i] = new FrameSummary();
+            decoder.summarize(frames[i], summaries[i]);
             trees[i] = dissector.dissect(frames[i]);
         }
     }
@@ -60,7 +60,7 @@ public class FilterBenchmark {
     @Benchmark
     public boolean decodeAndFilterFast() {
         int i = advance();
-        decoder.decode(frames[i], summary);
+        decoder.summarize(frames[i], summary);
         return compiled.canDecide(summary) ? compiled.matches(summary) : compiled.matches(dissector.dissect(frames[i]));
     }
 

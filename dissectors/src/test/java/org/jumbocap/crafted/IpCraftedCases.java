@@ -190,11 +190,11 @@ public final class IpCraftedCases implements CraftedCaseSource {
                 LinkTypes.ETHERNET, ethernet(ETH_IPV6, ipv6(60, optionsHeader(NO_NEXT, new byte[] {1, 2, 0, 0, 0, 0x3E}))),
                 "ipv6.opt.overrun"));
         byte[] chain = new byte[0];
-        for (int i = 0; i < 40; i++) {
-            chain = concat(chain, destOpts(i == 39 ? NO_NEXT : 60));
+        for (int i = 0; i < 200; i++) {
+            chain = concat(chain, destOpts(i == 199 ? UDP : 60));
         }
-        out.add(one("ipv6-ext-chain-40", "40 chained Destination Options headers: the walk stops at 32", LinkTypes.ETHERNET,
-                ethernet(ETH_IPV6, ipv6(60, chain)), "ipv6.ext.too_many"));
+        out.add(one("ipv6-ext-chain-200", "200 chained Destination Options headers, then UDP: the walk reaches the transport",
+                LinkTypes.ETHERNET, ethernet(ETH_IPV6, ipv6(60, concat(chain, udp6(SMALL_DATA)))), "ipv6.ext.repeated"));
         out.add(one("ipv6-routing-srh", "Segment Routing header (type 4) with three segments, UDP after", LinkTypes.ETHERNET,
                 ethernet(ETH_IPV6, ipv6(43, concat(srh(UDP, 2, 3), udp6(SMALL_DATA))))));
         out.add(one("ipv6-routing-srh-overrun", "Segment Routing header whose last entry (5) needs more addresses than it holds",

@@ -13,20 +13,22 @@ import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
 import org.jumbocap.jumbo.JumboKind;
 import org.jumbocap.testing.Bytes;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.dissect.FrameSummary;
 import org.junit.jupiter.api.Test;
 
 class FastDecoderTest {
-    private final FastDecoder decoder = new FastDecoder();
-    private final FastSummary s = new FastSummary();
+    private final FrameDissector decoder = new FrameDissector();
+    private final FrameSummary s = new FrameSummary();
 
-    private FastSummary decode(byte[] frame, int linkType) {
-        decoder.decode(frame, frame.length, frame.length, linkType, s);
+    private FrameSummary decode(byte[] frame, int linkType) {
+        decoder.summarize(new FrameRecord(1, 0, linkType, frame, frame.length), s);
         return s;
     }
 
     /** The first {@code captured} bytes of a frame that was {@code original} bytes long on the wire. */
-    private FastSummary decodeCut(byte[] frame, int captured, long original, int linkType) {
-        decoder.decode(Arrays.copyOf(frame, captured), captured, original, linkType, s);
+    private FrameSummary decodeCut(byte[] frame, int captured, long original, int linkType) {
+        decoder.summarize(new FrameRecord(1, 0, linkType, Arrays.copyOf(frame, captured), original), s);
         return s;
     }
 
@@ -249,18 +251,19 @@ class FastDecoderTest {
     }
 
     @Test
-    void extensionChainWalkIsBounded() {
+    void extensionChainOfAnyLengthReachesTheTransport() {
         Bytes b = ethernet(Bytes.of(), 0x86DD);
-        int n = FastDecoder.MAX_EXTENSION_HEADERS + 4;
+        int n = 200;
         ipv6(b, n * 8 + 20, 60);
         for (int i = 0; i < n; i++) {
             padOptions(b, i == n - 1 ? 6 : 60, 1);
         }
         tcp(b, 1, 2, 3, 0);
         decode(b.toArray(), LinkTypes.ETHERNET);
-        assertEquals(-1, s.ipProto, "the walk gave up before the transport");
-        assertEquals(-1, s.srcPort);
+        assertEquals(6, s.ipProto, "the walk is bounded by the bytes, not by a count");
+        assertEquals(1, s.srcPort);
         assertEquals(6, s.ipVersion);
+        assertTrue(s.hasExpert(org.jumbocap.proto.ipv6.ext.ExtFields.EXT_REPEATED), "an unusual chain is a warning");
     }
 
     @Test
@@ -280,7 +283,7 @@ class FastDecoderTest {
     private static byte[] vxlanFrame(byte[] inner) {
         Bytes b = ethernet(Bytes.of(), 0x0800);
         ipv4(b, 20 + 8 + 8 + inner.length, 17, 0x4000, 0x0A000001L, 0x0A000002L);
-        udp(b, 51000, FastDecoder.VXLAN_PORT, 8 + 8 + inner.length);
+        udp(b, 51000, org.jumbocap.proto.tunnel.VxlanDissector.UDP_PORT, 8 + 8 + inner.length);
         vxlan(b, 42);
         return b.bytes(inner).toArray();
     }
@@ -300,7 +303,7 @@ class FastDecoderTest {
         assertEquals(0x0A000001L, s.layerSrcLo[0]);
         assertEquals(6, s.layerIpVersion[1]);
         assertEquals(1, s.udpCount);
-        assertEquals(FastDecoder.VXLAN_PORT, s.udpDstPort[0]);
+        assertEquals(org.jumbocap.proto.tunnel.VxlanDissector.UDP_PORT, s.udpDstPort[0]);
     }
 
     @Test
@@ -308,7 +311,7 @@ class FastDecoderTest {
         byte[] inner = ethernetIpv4Tcp(5, 1, 443);
         Bytes b = ethernet(Bytes.of(), 0x86DD);
         ipv6(b, 8 + 8 + 8 + inner.length, 17);
-        udp(b, 1234, FastDecoder.GENEVE_PORT, 8 + 8 + 8 + inner.length);
+        udp(b, 1234, org.jumbocap.proto.tunnel.GeneveDissector.UDP_PORT, 8 + 8 + 8 + inner.length);
         geneve(b, 2, 0x6558, 7);
         decode(b.bytes(inner).toArray(), LinkTypes.ETHERNET);
         assertEquals(1, s.tunnelDepth);
@@ -321,7 +324,7 @@ class FastDecoderTest {
         byte[] packet = ipInner.toArray();
         Bytes c = ethernet(Bytes.of(), 0x0800);
         ipv4(c, 20 + 8 + 8 + packet.length, 17, 0);
-        udp(c, 1234, FastDecoder.GENEVE_PORT, 8 + 8 + packet.length);
+        udp(c, 1234, org.jumbocap.proto.tunnel.GeneveDissector.UDP_PORT, 8 + 8 + packet.length);
         geneve(c, 0, 0x86DD, 7);
         decode(c.bytes(packet).toArray(), LinkTypes.ETHERNET);
         assertEquals(6, s.ipVersion);
@@ -331,15 +334,17 @@ class FastDecoderTest {
     @Test
     void tunnelNestingIsBounded() {
         byte[] frame = ethernetIpv6Tcp(10, 1, 2);
-        for (int i = 0; i < FastDecoder.MAX_TUNNEL_DEPTH + 3; i++) {
+        for (int i = 0; i < org.jumbocap.dissect.FrameSummary.MAX_TUNNEL_DEPTH + 3; i++) {
             frame = vxlanFrame(frame);
         }
         decode(frame, LinkTypes.ETHERNET);
-        assertEquals(FastDecoder.MAX_TUNNEL_DEPTH, s.tunnelDepth);
-        assertEquals(FastSummary.MAX_LAYERS, s.ipLayerCount);
-        assertEquals(4, s.ipVersion, "decoding stopped at an IPv4 tunnel layer");
-        assertTrue(s.incomplete, "the tree goes deeper than the summary");
-        assertEquals(FastDecoder.VXLAN_PORT, s.dstPort);
+        // the decoder follows the tunnels as deep as the tree does; the summary keeps the innermost packet
+        // and as many IP headers as it has room for, and says it holds less than the tree
+        assertEquals(org.jumbocap.dissect.FrameSummary.MAX_TUNNEL_DEPTH + 3, s.tunnelDepth);
+        assertEquals(FrameSummary.MAX_LAYERS, s.ipLayerCount);
+        assertEquals(6, s.ipVersion, "the innermost packet");
+        assertTrue(s.incomplete, "the tree has more IP headers than the summary");
+        assertEquals(2, s.dstPort);
     }
 
     @Test
@@ -374,11 +379,6 @@ class FastDecoderTest {
         echo.u8(128).u8(0).u16(0).u32(1).fill(16, 0);
         decode(echo.toArray(), LinkTypes.ETHERNET);
         assertFalse(s.incomplete, "an echo quotes nothing");
-    }
-
-    @Test
-    void extensionBoundIsTheTreesBound() {
-        assertEquals(org.jumbocap.proto.ipv6.ext.ExtensionChain.MAX_HEADERS, FastDecoder.MAX_EXTENSION_HEADERS);
     }
 
     @Test
@@ -417,7 +417,8 @@ class FastDecoderTest {
                 }
             }
             int cap = r.nextInt(f.length + 1);
-            decoder.decode(f, cap, cap + r.nextInt(100_000), linkTypes[r.nextInt(linkTypes.length)], s);
+            decoder.summarize(new FrameRecord(1, 0, linkTypes[r.nextInt(linkTypes.length)], Arrays.copyOf(f, cap),
+                    cap + r.nextInt(100_000)), s);
             assertTrue(s.capturedLength <= f.length);
         }
     }
@@ -426,7 +427,7 @@ class FastDecoderTest {
     void frameRecordCarriesNumberAndLengths() {
         byte[] f = ethernetIpv6Tcp(10, 1, 2);
         FrameRecord rec = new FrameRecord(17, 0, LinkTypes.ETHERNET, f, 9000);
-        decoder.decode(rec, s);
+        decoder.summarize(rec, s);
         assertEquals(17, s.frameNumber);
         assertEquals(9000, s.originalLength);
         assertEquals(f.length, s.capturedLength);
@@ -435,17 +436,19 @@ class FastDecoderTest {
     @Test
     void decodingDoesNotAllocate() {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        byte[][] frames = {ethernetIpv6Tcp(100, 1, 2), vxlanFrame(ethernetIpv6Tcp(100, 1, 2)), ethernetIpv4Udp(50, 1, 2)};
+        byte[][] bytes = {ethernetIpv6Tcp(100, 1, 2), vxlanFrame(ethernetIpv6Tcp(100, 1, 2)), ethernetIpv4Udp(50, 1, 2)};
+        FrameRecord[] frames = new FrameRecord[bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            frames[i] = new FrameRecord(i + 1, 0, LinkTypes.ETHERNET, bytes[i], bytes[i].length);
+        }
         for (int i = 0; i < 50_000; i++) {
-            byte[] f = frames[i % frames.length];
-            decoder.decode(f, f.length, f.length, LinkTypes.ETHERNET, s);
+            decoder.summarize(frames[i % frames.length], s);
         }
         long tid = Thread.currentThread().getId();
         int n = 200_000;
         long before = mx.getThreadAllocatedBytes(tid);
         for (int i = 0; i < n; i++) {
-            byte[] f = frames[i % frames.length];
-            decoder.decode(f, f.length, f.length, LinkTypes.ETHERNET, s);
+            decoder.summarize(frames[i % frames.length], s);
         }
         long allocated = mx.getThreadAllocatedBytes(tid) - before;
         assertTrue(allocated < n / 10, "allocated " + allocated + " bytes for " + n + " frames");

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.fast.FastDecoder;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.fast.Frames;
 import org.jumbocap.fast.SampleFrames;
 import org.jumbocap.io.FrameRecord;
@@ -31,7 +31,7 @@ class FilterBitsAndSlicesTest {
     private static final byte[] REQUEST = "GET /iperf HTTP/1.1".getBytes(StandardCharsets.US_ASCII);
 
     private final FrameDissector dissector = new FrameDissector();
-    private final FastDecoder decoder = new FastDecoder();
+    private final FrameDissector decoder = new FrameDissector();
 
     /** Ethernet 02:00:00:00:00:02 ← :01, IPv4 198.51.100.1 → 203.0.113.2 with DF, TCP 40000 → 80, a request. */
     private FrameTree request(int tcpFlags, int fragmentField) {
@@ -170,11 +170,11 @@ class FilterBitsAndSlicesTest {
                 "eth.dst[0] & 1", "tcp.flags & 0x02 && frame[12:2] == 08:00", "frame[0:2]", "frame matches \"x\"")) {
             assertFalse(DisplayFilter.compile(f).canUseFastPath(), f);
         }
-        FastSummary s = new FastSummary();
+        FrameSummary s = new FrameSummary();
         for (int flags : new int[] {0x02, 0x12, 0x10, 0x18, 0x11, 0x04, 0x1ff}) {
             byte[] frame = requestBytes(flags, 0x4000);
             FrameRecord rec = record(frame, -1);
-            decoder.decode(rec, s);
+            decoder.summarize(rec, s);
             FrameTree tree = dissector.dissect(rec);
             for (String f : List.of("tcp.flags & 0x02", "tcp.flags & 0x12 == 0x12", "tcp.flags & 0x17 == 0x10",
                     "tcp.flags & 0x100", "tcp.flags & 0x12 in {0x02 0x12}", "tcp.flags & 0x06 != 0")) {

@@ -10,8 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.fast.FastDecoder;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.fast.SampleFrames;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.FrameTree;
@@ -40,7 +40,7 @@ class FilterSamplesTest {
             "tcp.srcport < tcp.dstport", "udp.srcport != udp.dstport",
             "(tcp.port == 5201 || udp.port == 4789) && frame.len > 1000", "ipv6 ^^ ip", "not (tcp or udp)");
 
-    private final FastDecoder decoder = new FastDecoder();
+    private final FrameDissector decoder = new FrameDissector();
     private final FrameDissector dissector = new FrameDissector();
 
     @Test
@@ -53,12 +53,12 @@ class FilterSamplesTest {
         }
         Map<String, int[]> outcomes = new LinkedHashMap<>();
         List<String> mismatches = new ArrayList<>();
-        FastSummary s = new FastSummary();
+        FrameSummary s = new FrameSummary();
         int decided = 0;
         int undecided = 0;
         for (Path file : SampleFrames.files()) {
             for (FrameRecord rec : SampleFrames.read(file)) {
-                decoder.decode(rec, s);
+                decoder.summarize(rec, s);
                 FrameTree tree = dissector.dissect(rec);
                 for (Map.Entry<String, CompiledFilter> e : filters.entrySet()) {
                     CompiledFilter c = e.getValue();
@@ -92,10 +92,10 @@ class FilterSamplesTest {
     void fastPathAndTreeAgreeOnDamagedFrames() throws Exception {
         List<CompiledFilter> filters = FAST_FILTERS.stream().map(DisplayFilter::compile).toList();
         List<String> mismatches = new ArrayList<>();
-        FastSummary s = new FastSummary();
+        FrameSummary s = new FrameSummary();
         int decided = 0;
         for (FrameRecord rec : SampleFrames.damaged(793, 2000)) {
-            decoder.decode(rec, s);
+            decoder.summarize(rec, s);
             FrameTree tree = dissector.dissect(rec);
             for (CompiledFilter c : filters) {
                 if (c.canDecide(s)) {
@@ -167,10 +167,10 @@ class FilterSamplesTest {
 
     private int countFast(List<FrameRecord> frames, String filter) {
         CompiledFilter c = DisplayFilter.compile(filter);
-        FastSummary s = new FastSummary();
+        FrameSummary s = new FrameSummary();
         int n = 0;
         for (FrameRecord r : frames) {
-            decoder.decode(r, s);
+            decoder.summarize(r, s);
             n += (c.canDecide(s) ? c.matches(s) : c.matches(dissector.dissect(r))) ? 1 : 0;
         }
         return n;

@@ -141,7 +141,7 @@ class FilterSyntaxTest {
                 "frame.protocols contains \"tcp\"", "tcp.port == 80 || vxlan.vni == 5")) {
             CompiledFilter f = TestTrees.compile(slow);
             assertFalse(f.canUseFastPath(), slow);
-            assertThrows(IllegalStateException.class, () -> f.matches(new org.jumbocap.fast.FastSummary()));
+            assertThrows(IllegalStateException.class, () -> f.matches(new org.jumbocap.dissect.FrameSummary()));
         }
     }
 

@@ -7,12 +7,12 @@ import org.jumbocap.cli.OutputClosedException;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
-import org.jumbocap.tree.FrameTree;
+import org.jumbocap.pipeline.FramePipeline;
 
 /**
- * Reads captures frame by frame, applies the display filter and hands every frame that passes, fully
- * dissected, to a sink. When the filter can decide from the fast summary, frames that fail it are never
- * dissected. A file that cannot be read (missing, malformed, cut) costs one line on the error stream
+ * Reads captures frame by frame through the core's {@link FramePipeline}, applies the display filter and
+ * hands every frame that passes to a sink, which dissects it in full only if it needs the tree. When the
+ * filter can decide from the summary, frames that fail it are never dissected. A file that cannot be read (missing, malformed, cut) costs one line on the error stream
  * after every good frame before it was handed on; the loop then goes on with the next file.
  */
 public final class FrameLoop {
@@ -22,20 +22,21 @@ public final class FrameLoop {
         default void startFile(String file) {
         }
 
-        void frame(FrameTree tree, FrameContext context);
+        /** A frame that passed: its summary, and its tree on demand ({@link FramePipeline#tree}). */
+        void frame(FramePipeline frame, FrameContext context);
     }
 
-    private final FrameDissector dissector = new FrameDissector();
-    private final FrameFilter filter;
+    private final FramePipeline pipeline;
     private final long limit;
     private long delivered;
 
     /**
-     * @param filter null for every frame
-     * @param limit  stop after this many frames passed the filter; 0 or less for no limit
+     * @param filter          null for every frame
+     * @param limit           stop after this many frames passed the filter; 0 or less for no limit
+     * @param verifyChecksums sum the bytes each transport checksum covers (see {@link FramePipeline})
      */
-    public FrameLoop(FrameFilter filter, long limit) {
-        this.filter = filter;
+    public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums) {
+        this.pipeline = new FramePipeline(new FrameDissector(), filter == null ? null : filter.compiled(), verifyChecksums);
         this.limit = limit;
     }
 
@@ -91,14 +92,11 @@ public final class FrameLoop {
                 nano |= ts % 1000 != 0;
                 FrameContext context = new FrameContext(file, first, previous, nano);
                 previous = ts;
-                FrameTree tree = filter == null
-                        ? dissector.dissect(rec, context.firstNanos(), context.previousNanos())
-                        : filter.dissectIfMatching(rec, dissector, context.firstNanos(), context.previousNanos());
-                if (tree == null) {
+                if (!pipeline.accept(rec, context.firstNanos(), context.previousNanos())) {
                     continue;
                 }
                 delivered++;
-                sink.frame(tree, context);
+                sink.frame(pipeline, context);
             }
         }
     }

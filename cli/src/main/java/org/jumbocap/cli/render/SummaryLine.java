@@ -5,6 +5,12 @@ import java.util.Locale;
 import java.util.Map;
 import org.jumbocap.cli.engine.FrameContext;
 import org.jumbocap.dissect.DissectorRegistry;
+import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.expert.ExpertDef;
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.proto.icmp.IcmpFields;
+import org.jumbocap.proto.icmp.Icmpv6Fields;
+import org.jumbocap.tree.FieldFormat;
 import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.field.FieldDef;
@@ -71,6 +77,118 @@ public final class SummaryLine {
                         "[!" + e.severity().name() + " " + e.id() + "]"));
             }
         }
+        return s.toString();
+    }
+
+    /**
+     * The same line as {@link #render(FrameTree, FrameContext)}, made from the frame's summary without a
+     * tree, or null when the summary cannot make it exactly (an ICMP error's quote, a frame without IP or
+     * whose top layer is not TCP, UDP or a named ICMP type, an IPv4 fragment): the caller then dissects.
+     */
+    public String render(FrameSummary summary, FrameRecord frame, FrameContext context) {
+        if (summary.incomplete || summary.ipVersion == 0 || summary.protocolLayerCount == 0) {
+            return null;
+        }
+        FieldDef top = null;
+        boolean transportAboveIp = false;
+        boolean afterIp = false;
+        for (int i = 0; i < summary.protocolLayerCount; i++) {
+            FieldDef layer = summary.protocolLayers[i];
+            if (layer == Ipv4Fields.IP || layer == Ipv6Fields.IPV6) {
+                afterIp = true;
+                transportAboveIp = false;
+            } else if (afterIp && (layer == TcpFields.TCP || layer == UdpFields.UDP)) {
+                transportAboveIp = true;
+            }
+            if (!NOT_A_PROTOCOL.contains(layer.name())) {
+                top = layer;
+            }
+        }
+        String info;
+        if (top == TcpFields.TCP && transportAboveIp) {
+            info = tcpInfo(summary);
+        } else if (top == UdpFields.UDP && transportAboveIp) {
+            info = summary.udpLengthField >= 8 ? "Len=" + (summary.udpLengthField - 8) : "";
+        } else if ((top == IcmpFields.ICMP || top == Icmpv6Fields.ICMPV6) && summary.icmpType >= 0) {
+            info = (top == IcmpFields.ICMP ? IcmpFields.TYPE : Icmpv6Fields.TYPE).valueNames().get((long) summary.icmpType);
+            if (info == null) {
+                return null;
+            }
+        } else {
+            return null;
+        }
+        StringBuilder s = new StringBuilder(160);
+        padLeft(s, Long.toString(frame.number()), 5).append(' ');
+        s.append(timeFormat.format(frame.timestampNanos(), context)).append(' ');
+        boolean v6 = summary.ipVersion == 6;
+        int srcPort = transportAboveIp ? summary.srcPort : -1;
+        int dstPort = transportAboveIp ? summary.dstPort : -1;
+        s.append(endpoint(summary.ipVersion, address(v6, summary.srcHi, summary.srcLo), srcPort)).append(" → ")
+                .append(endpoint(summary.ipVersion, address(v6, summary.dstHi, summary.dstLo), dstPort)).append(' ');
+        s.append(protocolName(top)).append(' ');
+        s.append(frame.originalLength()).append(' ');
+        s.append(info);
+        String jumbo = jumboMark(summary);
+        if (jumbo != null) {
+            s.append(' ').append(colors.jumbo(jumbo));
+        }
+        for (int i = 0; i < summary.expertCount; i++) {
+            ExpertDef e = summary.experts[i];
+            if (e.severity() == Severity.ERROR || e.severity() == Severity.WARN) {
+                s.append(' ').append(colors.severity(e.severity(), "[!" + e.severity().name() + " " + e.id() + "]"));
+            }
+        }
+        return s.toString();
+    }
+
+    private static String address(boolean v6, long hi, long lo) {
+        byte[] a = new byte[v6 ? 16 : 4];
+        if (v6) {
+            for (int i = 0; i < 8; i++) {
+                a[i] = (byte) (hi >>> (56 - 8 * i));
+                a[8 + i] = (byte) (lo >>> (56 - 8 * i));
+            }
+        } else {
+            for (int i = 0; i < 4; i++) {
+                a[i] = (byte) (lo >>> (24 - 8 * i));
+            }
+        }
+        return FieldFormat.address(a);
+    }
+
+    private static String jumboMark(FrameSummary summary) {
+        JumboKind kind = null;
+        long length = -1;
+        for (int i = 0; i < summary.ipLayerCount; i++) {
+            if (summary.layerJumboKind[i] != null) {
+                kind = summary.layerJumboKind[i];
+                length = summary.layerL3PayloadLength[i];
+            }
+        }
+        if (kind == null) {
+            return null;
+        }
+        String label = kind == JumboKind.IPV6_HBH ? "JUMBO" : "BIG TCP";
+        StringBuilder mark = new StringBuilder(48).append('[').append(label).append(' ').append(kind.label()).append(' ');
+        return appendGrouped(mark, length).append(" B]").toString();
+    }
+
+    private static String tcpInfo(FrameSummary summary) {
+        StringBuilder s = new StringBuilder(96);
+        int flags = summary.tcpFlags;
+        s.append('[');
+        if (flags >= 0) {
+            TcpFlags.appendNames(flags, s);
+        }
+        s.append(']');
+        appendIf(s, " Seq=", summary.tcpSeq);
+        if (flags >= 0 && (flags & 0x10) != 0) {
+            appendIf(s, " Ack=", summary.tcpAck);
+        }
+        appendIf(s, " Win=", summary.tcpWindow);
+        appendIf(s, " Len=", summary.transportPayloadLength);
+        appendIf(s, " MSS=", summary.tcpMss);
+        appendIf(s, " WS=", summary.tcpWindowScaleMultiplier);
         return s.toString();
     }
 
@@ -183,7 +301,11 @@ public final class SummaryLine {
     }
 
     static String protocolName(FieldNode layer) {
-        String name = layer.def().protocolName();
+        return protocolName(layer.def());
+    }
+
+    static String protocolName(FieldDef layer) {
+        String name = layer.protocolName();
         String known = PROTOCOL_NAMES.get(name);
         return known != null ? known : name.toUpperCase(Locale.ROOT);
     }

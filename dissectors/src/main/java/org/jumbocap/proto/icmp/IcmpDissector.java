@@ -5,7 +5,6 @@ import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.Dissector;
 import org.jumbocap.dissect.Tables;
-import org.jumbocap.jumbo.ChecksumCoverage;
 import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.tree.FieldNode;
 
@@ -24,19 +23,24 @@ public final class IcmpDissector implements Dissector {
     @Override
     public void dissect(DissectionContext ctx, int offset, long length) {
         FrameBuffer b = ctx.buffer();
-        boolean partial = ChecksumCoverage.isPartialDatagram(ctx);
+        boolean partial = ctx.isPartialDatagram();
         FieldNode layer = ctx.addLayer(IcmpFields.ICMP, offset, (int) Math.min(length, b.remaining(offset)));
+        // what follows (an error's quoted packet) is only the start of some other datagram
+        ctx.markPartialDatagram();
         int type = b.u8(offset);
+        if (ctx.summary().icmpType < 0) {
+            ctx.summary().icmpType = type;
+        }
         int code = b.u8(offset + 1);
         layer.add(IcmpFields.TYPE, offset, 1, (long) type);
         FieldNode codeNode = layer.add(IcmpFields.CODE, offset + 1, 1, (long) code);
         String codeName = IcmpFields.CODE_NAMES.getOrDefault(type, Map.of()).get((long) code);
         if (codeName != null) {
-            codeNode.setText("Code: " + code + " (" + codeName + ")");
+            codeNode.setText(() -> "Code: " + code + " (" + codeName + ")");
         }
         FieldNode checksum = layer.add(IcmpFields.CHECKSUM, offset + 2, 2, (long) b.u16(offset + 2));
         // The ICMPv4 checksum covers the message alone: no pseudo-header.
-        ChecksumVerdict.Result r = partial
+        ChecksumVerdict.Result r = partial || !ctx.verifyChecksums()
                 ? new ChecksumVerdict.Result(ChecksumVerdict.NOT_CHECKED, b.u16(offset + 2), -1)
                 : ChecksumVerdict.check(b, offset, length, offset + 2, 0, false);
         IcmpChecksums.show(ctx, checksum, r, IcmpFields.CHECKSUM_STATUS, IcmpFields.CHECKSUM_BAD);
@@ -84,6 +88,11 @@ public final class IcmpDissector implements Dissector {
     private static void invoking(DissectionContext ctx, int offset, long length) {
         int start = offset + 8;
         if (length > 8 && ctx.buffer().remaining(start) > 0) {
+            // the summary describes this frame's own packet, not the one it quotes: only the tree has both
+            ctx.summary().incomplete = true;
+            if (!ctx.hasTree()) {
+                return;
+            }
             ctx.handoffTunnel(Tables.ETHERTYPE, ETHERTYPE_IPV4, start, QuotedPacket.ipv4Length(ctx.buffer(), start, length - 8));
         }
     }

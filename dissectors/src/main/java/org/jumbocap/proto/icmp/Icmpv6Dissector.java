@@ -6,7 +6,6 @@ import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.Dissector;
 import org.jumbocap.dissect.IpContext;
 import org.jumbocap.dissect.Tables;
-import org.jumbocap.jumbo.ChecksumCoverage;
 import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.tree.FieldNode;
 
@@ -38,21 +37,25 @@ public final class Icmpv6Dissector implements Dissector {
     public void dissect(DissectionContext ctx, int offset, long length) {
         FrameBuffer b = ctx.buffer();
         IpContext ip = ctx.ip();
-        boolean partial = ChecksumCoverage.isPartialDatagram(ctx);
+        boolean partial = ctx.isPartialDatagram();
         FieldNode layer = ctx.addLayer(Icmpv6Fields.ICMPV6, offset, (int) Math.min(length, b.remaining(offset)));
+        // what follows (an error's quoted packet) is only the start of some other datagram
+        ctx.markPartialDatagram();
         int type = b.u8(offset);
+        if (ctx.summary().icmpType < 0) {
+            ctx.summary().icmpType = type;
+        }
         int code = b.u8(offset + 1);
         layer.add(Icmpv6Fields.TYPE, offset, 1, (long) type);
         String codeName = Icmpv6Fields.CODE_NAMES.getOrDefault(type, Map.of()).get((long) code);
         FieldNode codeNode = layer.add(Icmpv6Fields.CODE, offset + 1, 1, (long) code);
         if (codeName != null) {
-            codeNode.setText("Code: " + code + " (" + codeName + ")");
+            codeNode.setText(() -> "Code: " + code + " (" + codeName + ")");
         }
         FieldNode checksum = layer.add(Icmpv6Fields.CHECKSUM, offset + 2, 2, (long) b.u16(offset + 2));
-        ChecksumVerdict.Result r = ip == null || partial
+        ChecksumVerdict.Result r = ip == null || partial || !ctx.verifyChecksums()
                 ? new ChecksumVerdict.Result(ChecksumVerdict.NOT_CHECKED, b.u16(offset + 2), -1)
-                : ChecksumVerdict.check(b, offset, length, offset + 2,
-                        ChecksumVerdict.pseudoHeaderSum(ip.source(), ip.destination(), IP_PROTOCOL, length), false);
+                : ChecksumVerdict.check(b, offset, length, offset + 2, ip.pseudoHeaderSum(b, IP_PROTOCOL, length), false);
         IcmpChecksums.show(ctx, checksum, r, Icmpv6Fields.CHECKSUM_STATUS, Icmpv6Fields.CHECKSUM_BAD);
 
         IcmpBody body = BODIES.get(type);
@@ -127,6 +130,11 @@ public final class Icmpv6Dissector implements Dissector {
     private static void invoking(DissectionContext ctx, int offset, long length) {
         int start = offset + 8;
         if (length > 8 && ctx.buffer().remaining(start) > 0) {
+            // the summary describes this frame's own packet, not the one it quotes: only the tree has both
+            ctx.summary().incomplete = true;
+            if (!ctx.hasTree()) {
+                return;
+            }
             ctx.handoffTunnel(Tables.ETHERTYPE, ETHERTYPE_IPV6, start, QuotedPacket.ipv6Length(ctx.buffer(), start, length - 8));
         }
     }

@@ -43,10 +43,6 @@ public final class IpProtocols {
      */
     public static boolean insideFragment(DissectionContext ctx) {
         IpContext outer = ctx.ip();
-        if (outer == null || outer.layer() == null) {
-            return false;
-        }
-        FieldNode more = outer.layer().find(outer.version() == 4 ? Ipv4Fields.FLAGS_MF : ExtFields.FRAGHDR_MORE);
-        return more != null && more.longValue() == 1;
+        return outer != null && outer.moreFragments();
     }
 }

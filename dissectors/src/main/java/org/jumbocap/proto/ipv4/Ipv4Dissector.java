@@ -3,8 +3,8 @@ package org.jumbocap.proto.ipv4;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.dissect.DataDissector;
 import org.jumbocap.dissect.DissectionContext;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.dissect.Dissector;
-import org.jumbocap.dissect.IpContext;
 import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.jumbo.JumboKind;
 import org.jumbocap.jumbo.JumboMarks;
@@ -35,9 +35,16 @@ public final class Ipv4Dissector implements Dissector {
             ctx.expert(versionNode, Ipv4Fields.BAD_VERSION, version);
         }
         FieldNode hdrLenNode = layer.add(Ipv4Fields.HDR_LEN, offset, 1, headerLength);
+        FrameSummary summary = ctx.summary();
         if (headerLength < MIN_HEADER) {
+            // the tree shows the broken header's first fields; the summary has no IP layer to offer
+            summary.incomplete = true;
             ctx.expert(hdrLenNode, Ipv4Fields.BAD_HEADER_LENGTH, headerLength);
             return;
+        }
+        if (!b.has(offset, MIN_HEADER)) {
+            // the tree shows the fields up to the cut; the summary's IP layer would be all or nothing
+            summary.incomplete |= b.has(offset, 1) || !b.isCut();
         }
         int ds = b.u8(offset + 1);
         FieldNode dsNode = layer.add(Ipv4Fields.DSFIELD, offset + 1, 1, ds);
@@ -46,7 +53,10 @@ public final class Ipv4Dissector implements Dissector {
         int totalLength = b.u16(offset + 2);
         FieldNode lenNode = layer.add(Ipv4Fields.LEN, offset + 2, 2, totalLength);
         int id = b.u16(offset + 4);
-        layer.add(Ipv4Fields.ID, offset + 4, 2, id).setText(() -> String.format(java.util.Locale.ROOT, "Identification: 0x%04x (%d)", id, id));
+        FieldNode idNode = layer.add(Ipv4Fields.ID, offset + 4, 2, id);
+        if (ctx.hasTree()) {
+            idNode.setText(() -> String.format(java.util.Locale.ROOT, "Identification: 0x%04x (%d)", id, id));
+        }
         int flagsAndOffset = b.u16(offset + 6);
         int flags = flagsAndOffset >>> 13;
         FieldNode flagsNode = layer.add(Ipv4Fields.FLAGS, offset + 6, 1, flags);
@@ -60,18 +70,32 @@ public final class Ipv4Dissector implements Dissector {
         int protocol = b.u8(offset + 9);
         layer.add(Ipv4Fields.PROTO, offset + 9, 1, protocol);
         addChecksum(ctx, layer, offset, headerLength);
-        byte[] src = b.bytes(offset + 12, 4);
-        byte[] dst = b.bytes(offset + 16, 4);
-        layer.add(Ipv4Fields.SRC, offset + 12, 4, src);
-        layer.add(Ipv4Fields.DST, offset + 16, 4, dst);
-        layer.add(Ipv4Fields.ADDR, offset + 12, 4, src).hidden();
-        layer.add(Ipv4Fields.ADDR, offset + 16, 4, dst).hidden();
+        long srcAddress = b.u32(offset + 12);
+        long dstAddress = b.u32(offset + 16);
+        if (ctx.hasTree()) {
+            byte[] src = b.bytes(offset + 12, 4);
+            byte[] dst = b.bytes(offset + 16, 4);
+            layer.add(Ipv4Fields.SRC, offset + 12, 4, src);
+            layer.add(Ipv4Fields.DST, offset + 16, 4, dst);
+            layer.add(Ipv4Fields.ADDR, offset + 12, 4, src).hidden();
+            layer.add(Ipv4Fields.ADDR, offset + 16, 4, dst).hidden();
+        }
+        JumboKind kind = JumboRules.ipv4Kind(totalLength, headerLength, length);
+        long realTotal = JumboRules.ipv4TotalLength(kind, totalLength, length);
+        int summaryLayer = summary.beginIpLayer(4, protocol, offset);
+        summary.srcLo = srcAddress;
+        summary.dstLo = dstAddress;
+        summary.l3PayloadLength = realTotal - headerLength;
+        summary.jumboKind = kind;
+        summary.ipv4Id = id;
+        summary.ipv4MoreFragments = moreFragments;
+        summary.ipv4FragmentOffset = fragmentOffset;
+        summary.endIpLayer(summaryLayer);
+        summary.ipProto = protocol;
         if (headerLength > MIN_HEADER) {
             Ipv4Options.dissect(ctx, layer, offset + MIN_HEADER, headerLength - MIN_HEADER);
         }
 
-        JumboKind kind = JumboRules.ipv4Kind(totalLength, headerLength, length);
-        long realTotal = JumboRules.ipv4TotalLength(kind, totalLength, length);
         if (kind != null) {
             JumboMarks.mark(ctx, layer, kind, realTotal - headerLength);
             ctx.expert(lenNode, Ipv4Fields.LEN_ZERO_BIGTCP, realTotal, realTotal - headerLength);
@@ -87,7 +111,7 @@ public final class Ipv4Dissector implements Dissector {
         }
         long upperLayerLength = realTotal - headerLength;
         int payload = offset + headerLength;
-        ctx.setIp(new IpContext(4, src, dst, upperLayerLength, kind, layer));
+        ctx.setIp(4, offset + 12, offset + 16, upperLayerLength, kind, moreFragments);
         if (fragmentOffset > 0) {
             ctx.expert(fragNode, Ipv4Fields.NON_FIRST_FRAGMENT, fragmentOffset);
             ctx.call(DataDissector.INSTANCE, payload, upperLayerLength);

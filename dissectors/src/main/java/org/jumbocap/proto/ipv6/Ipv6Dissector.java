@@ -1,11 +1,10 @@
 package org.jumbocap.proto.ipv6;
 
-import java.util.List;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.dissect.DataDissector;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.Dissector;
-import org.jumbocap.dissect.IpContext;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.jumbo.JumboKind;
 import org.jumbocap.jumbo.JumboMarks;
 import org.jumbocap.jumbo.JumboRules;
@@ -29,6 +28,11 @@ public final class Ipv6Dissector implements Dissector {
     @Override
     public void dissect(DissectionContext ctx, int offset, long length) {
         FrameBuffer b = ctx.buffer();
+        FrameSummary summary = ctx.summary();
+        if (!b.has(offset, HEADER)) {
+            // the tree shows the fields up to the cut; the summary's IP layer would be all or nothing
+            summary.incomplete |= b.has(offset, 1) || !b.isCut();
+        }
         FieldNode layer = ctx.addLayer(Ipv6Fields.IPV6, offset, HEADER);
         long first = b.u32(offset);
         int version = (int) (first >>> 28);
@@ -38,8 +42,10 @@ public final class Ipv6Dissector implements Dissector {
         }
         int trafficClass = (int) (first >>> 20) & 0xFF;
         FieldNode tclass = layer.add(Ipv6Fields.TCLASS, offset, 2, trafficClass);
-        tclass.setText(() -> String.format(java.util.Locale.ROOT, "Traffic Class: 0x%02x (DSCP: %d, ECN: %s)", trafficClass,
-                trafficClass >>> 2, Ipv6Fields.TCLASS_ECN.valueNames().get((long) (trafficClass & 3))));
+        if (ctx.hasTree()) {
+            tclass.setText(() -> String.format(java.util.Locale.ROOT, "Traffic Class: 0x%02x (DSCP: %d, ECN: %s)", trafficClass,
+                    trafficClass >>> 2, Ipv6Fields.TCLASS_ECN.valueNames().get((long) (trafficClass & 3))));
+        }
         tclass.add(Ipv6Fields.TCLASS_DSCP, offset, 2, trafficClass >>> 2);
         tclass.add(Ipv6Fields.TCLASS_ECN, offset + 1, 1, trafficClass & 3);
         layer.add(Ipv6Fields.FLOW, offset + 1, 3, first & 0xFFFFF);
@@ -48,13 +54,22 @@ public final class Ipv6Dissector implements Dissector {
         int nextHeader = b.u8(offset + 6);
         layer.add(Ipv6Fields.NXT, offset + 6, 1, nextHeader);
         layer.add(Ipv6Fields.HLIM, offset + 7, 1, b.u8(offset + 7));
-        byte[] src = b.bytes(offset + 8, 16);
-        byte[] dst = b.bytes(offset + 24, 16);
-        layer.add(Ipv6Fields.SRC, offset + 8, 16, src);
-        layer.add(Ipv6Fields.DST, offset + 24, 16, dst);
-        layer.add(Ipv6Fields.ADDR, offset + 8, 16, src).hidden();
-        layer.add(Ipv6Fields.ADDR, offset + 24, 16, dst).hidden();
+        if (ctx.hasTree()) {
+            byte[] src = b.bytes(offset + 8, 16);
+            byte[] dst = b.bytes(offset + 24, 16);
+            layer.add(Ipv6Fields.SRC, offset + 8, 16, src);
+            layer.add(Ipv6Fields.DST, offset + 24, 16, dst);
+            layer.add(Ipv6Fields.ADDR, offset + 8, 16, src).hidden();
+            layer.add(Ipv6Fields.ADDR, offset + 24, 16, dst).hidden();
+        }
+        int summaryLayer = summary.beginIpLayer(6, nextHeader, offset);
+        summary.srcHi = b.u64(offset + 8);
+        summary.srcLo = b.u64(offset + 16);
+        summary.dstHi = b.u64(offset + 24);
+        summary.dstLo = b.u64(offset + 32);
         if (length < HEADER) {
+            summary.l3PayloadLength = payloadLength;
+            summary.endIpLayer(summaryLayer);
             ctx.expert(layer, Ipv6Fields.SHORT_HEADER, length);
             return;
         }
@@ -65,10 +80,16 @@ public final class Ipv6Dissector implements Dissector {
         int extensionBytes = chain.bytesFrom(chainStart);
         layer.setLength(HEADER + extensionBytes);
 
-        List<ChainState.JumboOption> jumbos = chain.hopByHopJumboOptions();
-        ChainState.JumboOption jumbo = jumbos.isEmpty() ? null : jumbos.get(0);
+        ChainState.JumboOption jumbo = chain.firstHopByHopJumboOption();
         JumboKind kind = JumboRules.ipv6Kind(payloadLength, jumbo != null, bytesAfterHeader);
         long realPayload = JumboRules.ipv6PayloadLength(kind, payloadLength, jumbo == null ? 0 : jumbo.value(), bytesAfterHeader);
+        summary.l3PayloadLength = realPayload;
+        summary.jumboKind = kind;
+        summary.endIpLayer(summaryLayer);
+        if (chain.end() != ChainState.End.STOPPED) {
+            // the transport, or the header the chain ended at (ESP, a later fragment's next header)
+            summary.ipProto = chain.nextHeader();
+        }
         long carried = checkLengths(ctx, chain, jumbo, kind, payloadLength, plenNode, realPayload, bytesAfterHeader);
         if (kind != null) {
             JumboMarks.mark(ctx, layer, kind, realPayload);
@@ -91,11 +112,11 @@ public final class Ipv6Dissector implements Dissector {
         if (chain.nextHeader() == ExtensionChain.NO_NEXT_HEADER) {
             int trailing = (int) Math.min(upperLayerLength, b.remaining(upperOffset));
             if (trailing > 0) {
-                layer.add(Ipv6Fields.NO_NEXT_DATA, upperOffset, trailing, b.bytes(upperOffset, trailing));
+                layer.add(Ipv6Fields.NO_NEXT_DATA, upperOffset, trailing, ctx.treeBytes(upperOffset, trailing));
             }
             return;
         }
-        ctx.setIp(new IpContext(6, src, dst, upperLayerLength, kind, layer));
+        ctx.setIp(6, offset + 8, offset + 24, upperLayerLength, kind, chain.moreFragments());
         IpProtocols.handoff(ctx, chain.nextHeader(), upperOffset, upperLayerLength);
     }
 

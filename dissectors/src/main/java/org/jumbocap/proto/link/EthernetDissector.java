@@ -17,8 +17,8 @@ final class EthernetDissector implements Dissector {
     public void dissect(DissectionContext ctx, int offset, long length) {
         FrameBuffer b = ctx.buffer();
         FieldNode layer = ctx.addLayer(LinkFields.ETH, offset, HEADER);
-        byte[] dst = b.bytes(offset, 6);
-        byte[] src = b.bytes(offset + 6, 6);
+        byte[] dst = ctx.treeBytes(offset, 6);
+        byte[] src = ctx.treeBytes(offset + 6, 6);
         int type = b.u16(offset + 12);
         layer.add(LinkFields.ETH_DST, offset, 6, dst);
         layer.add(LinkFields.ETH_SRC, offset + 6, 6, src);

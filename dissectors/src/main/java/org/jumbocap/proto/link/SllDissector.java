@@ -34,7 +34,7 @@ final class SllDissector implements Dissector {
             protocolOffset = offset;
             protocol = b.u16(offset);
             addProtocol(layer, protocol, protocolOffset);
-            layer.add(LinkFields.SLL_UNUSED, offset + 2, 2, b.bytes(offset + 2, 2));
+            layer.add(LinkFields.SLL_UNUSED, offset + 2, 2, ctx.treeBytes(offset + 2, 2));
             layer.add(LinkFields.SLL_IFINDEX, offset + 4, 4, b.u32(offset + 4));
             hatype = b.u16(offset + 8);
             layer.add(LinkFields.SLL_HATYPE, offset + 8, 2, hatype);
@@ -54,13 +54,13 @@ final class SllDissector implements Dissector {
         }
         int used = Math.min(halen, ADDRESS_BYTES);
         if (hatype == ARPHRD_ETHER && halen == 6) {
-            layer.add(LinkFields.SLL_SRC_ETH, addressOffset, 6, b.bytes(addressOffset, 6));
+            layer.add(LinkFields.SLL_SRC_ETH, addressOffset, 6, ctx.treeBytes(addressOffset, 6));
         } else if (used > 0) {
-            layer.add(LinkFields.SLL_SRC_OTHER, addressOffset, used, b.bytes(addressOffset, used));
+            layer.add(LinkFields.SLL_SRC_OTHER, addressOffset, used, ctx.treeBytes(addressOffset, used));
         }
         if (used < ADDRESS_BYTES) {
             layer.add(LinkFields.SLL_UNUSED, addressOffset + used, ADDRESS_BYTES - used,
-                    b.bytes(addressOffset + used, ADDRESS_BYTES - used));
+                    ctx.treeBytes(addressOffset + used, ADDRESS_BYTES - used));
         }
         if (!version2) {
             addProtocol(layer, protocol, protocolOffset);

@@ -2,9 +2,11 @@ package org.jumbocap.proto.tcp;
 
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.dissect.DissectionContext;
+import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.expert.ExpertDef;
+import org.jumbocap.buffer.TruncatedException;
 import org.jumbocap.dissect.Dissector;
 import org.jumbocap.dissect.IpContext;
-import org.jumbocap.jumbo.ChecksumCoverage;
 import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.tree.FieldNode;
 
@@ -24,25 +26,42 @@ public final class TcpDissector implements Dissector {
         IpContext ip = ctx.ip();
         FieldNode tcp = ctx.addLayer(TcpFields.TCP, offset, Math.min(MIN_HEADER, b.remaining(offset)));
 
+        FrameSummary summary = ctx.summary();
+        if (!b.has(offset, MIN_HEADER)) {
+            // the tree has the layer with the fields up to the cut; the summary's header is all or nothing
+            summary.incomplete |= b.has(offset, 1) || !b.isCut();
+        }
+        summary.transportOffset = offset;
         long srcPort = b.u16(offset);
         long dstPort = b.u16(offset + 2);
+        summary.srcPort = (int) srcPort;
+        summary.dstPort = (int) dstPort;
         tcp.add(TcpFields.SRCPORT, offset, 2, srcPort);
         tcp.add(TcpFields.DSTPORT, offset + 2, 2, dstPort);
         tcp.add(TcpFields.PORT, offset, 2, srcPort).hidden();
         tcp.add(TcpFields.PORT, offset + 2, 2, dstPort).hidden();
         long seq = b.u32(offset + 4);
+        summary.tcpSeq = seq;
         tcp.add(TcpFields.SEQ_RAW, offset + 4, 4, seq);
-        if (!b.has(offset, MIN_HEADER) && !b.isCut() && ChecksumCoverage.isPartialDatagram(ctx)) {
+        if (!b.has(offset, MIN_HEADER) && !b.isCut() && ctx.isPartialDatagram()) {
             // An ICMP error may quote only the first 8 bytes of the segment (RFC 792): nothing is missing.
             return;
         }
-        tcp.add(TcpFields.ACK_RAW, offset + 8, 4, b.u32(offset + 8));
+        long ack = b.u32(offset + 8);
+        tcp.add(TcpFields.ACK_RAW, offset + 8, 4, ack);
         int headerLength = (b.u8(offset + 12) >>> 4) * 4;
-        FieldNode hdrLen = tcp.add(TcpFields.HDR_LEN, offset + 12, 1, (long) headerLength)
-                .setText(() -> "Header Length: " + headerLength + " bytes (" + headerLength / 4 + ")");
+        FieldNode hdrLen = tcp.add(TcpFields.HDR_LEN, offset + 12, 1, (long) headerLength);
         int flags = b.u16(offset + 12) & 0x0FFF;
-        addFlags(tcp, offset + 12, flags);
-        tcp.add(TcpFields.WINDOW_SIZE_VALUE, offset + 14, 2, (long) b.u16(offset + 14));
+        summary.tcpAck = ack;
+        summary.tcpHeaderLength = headerLength;
+        summary.tcpFlags = flags;
+        if (ctx.hasTree()) {
+            hdrLen.setText(() -> "Header Length: " + headerLength + " bytes (" + headerLength / 4 + ")");
+            addFlags(tcp, offset + 12, flags);
+        }
+        int window = b.u16(offset + 14);
+        tcp.add(TcpFields.WINDOW_SIZE_VALUE, offset + 14, 2, (long) window);
+        summary.tcpWindow = window;
         FieldNode checksum = tcp.add(TcpFields.CHECKSUM, offset + 16, 2, (long) b.u16(offset + 16));
         tcp.add(TcpFields.URGENT_POINTER, offset + 18, 2, (long) b.u16(offset + 18));
 
@@ -58,22 +77,25 @@ public final class TcpDissector implements Dissector {
         verifyChecksum(ctx, ip, checksum, offset, length);
 
         long segmentLength = length - headerLength;
+        summary.transportPayloadLength = segmentLength;
         FieldNode len = tcp.add(TcpFields.LEN, offset, 0, segmentLength).generated();
-        if (segmentLength > 0xFFFF) {
+        if (segmentLength > 0xFFFF && ctx.hasTree()) {
             len.setText(() -> "TCP Segment Len: " + segmentLength + " (more than 65535: jumbogram or BIG TCP super-packet)");
         }
         long next = seq + segmentLength + ((flags & 0x02) != 0 ? 1 : 0) + ((flags & 0x01) != 0 ? 1 : 0);
         tcp.add(TcpFields.NXTSEQ, offset, 0, next & 0xFFFFFFFFL).generated();
 
         if (headerLength > MIN_HEADER) {
-            FieldNode options = tcp.add(TcpFields.OPTIONS, offset + MIN_HEADER, headerLength - MIN_HEADER, null)
-                    .setText(() -> "Options: (" + (headerLength - MIN_HEADER) + " bytes)");
+            FieldNode options = tcp.add(TcpFields.OPTIONS, offset + MIN_HEADER, headerLength - MIN_HEADER, null);
+            if (ctx.hasTree()) {
+                options.setText(() -> "Options: (" + (headerLength - MIN_HEADER) + " bytes)");
+            }
             walkOptions(ctx, options, offset + MIN_HEADER, offset + headerLength);
         }
 
         int payloadOffset = offset + headerLength;
         long captured = Math.min(b.remaining(payloadOffset), segmentLength);
-        if (captured > 0) {
+        if (captured > 0 && ctx.hasTree()) {
             tcp.add(TcpFields.PAYLOAD, payloadOffset, (int) captured, null).setText(() -> captured == segmentLength
                     ? "TCP payload (" + captured + " bytes)"
                     : "TCP payload (" + captured + " of " + segmentLength + " bytes captured)");
@@ -113,12 +135,36 @@ public final class TcpDissector implements Dissector {
     }
 
     private static void verifyChecksum(DissectionContext ctx, IpContext ip, FieldNode checksum, int offset, long length) {
+        FrameBuffer b = ctx.buffer();
+        boolean captured = b.has(offset, (int) Math.min(length, Integer.MAX_VALUE));
+        if (!ctx.hasTree() && !ctx.verifyChecksums()) {
+            // the summary alone: the offload judgement, made from the pseudo-header without a Result
+            if (ip != null && !ctx.isPartialDatagram()
+                    && ChecksumVerdict.isOffloaded(b.u16(offset + 16), ip.pseudoHeaderSum(b, IP_PROTOCOL, length))) {
+                ctx.expert(checksum, captured ? TcpFields.CHECKSUM_OFFLOADED_UNVERIFIED : TcpFields.CHECKSUM_OFFLOADED_UNCAPTURED);
+            }
+            return;
+        }
         ChecksumVerdict.Result r;
-        if (ip == null || ChecksumCoverage.isPartialDatagram(ctx)) {
-            r = new ChecksumVerdict.Result(ChecksumVerdict.NOT_CHECKED, (int) checksum.longValue(), -1);
+        if (ip == null || ctx.isPartialDatagram()) {
+            r = new ChecksumVerdict.Result(ChecksumVerdict.NOT_CHECKED, ctx.buffer().u16(offset + 16), -1);
         } else {
-            long pseudo = ChecksumVerdict.pseudoHeaderSum(ip.source(), ip.destination(), IP_PROTOCOL, length);
-            r = ChecksumVerdict.check(ctx.buffer(), offset, length, offset + 16, pseudo, true, ip.isJumbo());
+            long pseudo = ip.pseudoHeaderSum(ctx.buffer(), IP_PROTOCOL, length);
+            r = ctx.verifyChecksums()
+                    ? ChecksumVerdict.check(ctx.buffer(), offset, length, offset + 16, pseudo, true, ip.isJumbo())
+                    : ChecksumVerdict.judgeOffload(ctx.buffer(), offset + 16, pseudo, true);
+        }
+        ExpertDef offloaded = r.expected() >= 0 ? TcpFields.CHECKSUM_OFFLOADED
+                : ctx.verifyChecksums() || !captured
+                ? TcpFields.CHECKSUM_OFFLOADED_UNCAPTURED : TcpFields.CHECKSUM_OFFLOADED_UNVERIFIED;
+        if (!ctx.hasTree()) {
+            switch (r.verdict()) {
+                case BAD -> ctx.expert(checksum, TcpFields.CHECKSUM_BAD);
+                case OFFLOADED -> ctx.expert(checksum, offloaded);
+                default -> {
+                }
+            }
+            return;
         }
         checksum.add(TcpFields.CHECKSUM_STATUS, checksum.offset(), 0, (long) r.verdict().code()).generated();
         if (r.expected() >= 0) {
@@ -134,9 +180,9 @@ public final class TcpDissector implements Dissector {
             case OFFLOADED -> {
                 checksum.setText(() -> String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [offloaded: pseudo-header sum only]", field));
                 if (r.expected() >= 0) {
-                    ctx.expert(checksum, TcpFields.CHECKSUM_OFFLOADED, r.field(), r.expected());
+                    ctx.expert(checksum, offloaded, r.field(), r.expected());
                 } else {
-                    ctx.expert(checksum, TcpFields.CHECKSUM_OFFLOADED_UNCAPTURED, r.field());
+                    ctx.expert(checksum, offloaded, r.field());
                 }
             }
             case GOOD -> checksum.setText(() -> String.format(java.util.Locale.ROOT, "Checksum: 0x%04x [correct]", field));
@@ -146,6 +192,8 @@ public final class TcpDissector implements Dissector {
 
     private static void walkOptions(DissectionContext ctx, FieldNode options, int start, int end) {
         FrameBuffer b = ctx.buffer();
+        FrameSummary summary = ctx.summary();
+        boolean tree = ctx.hasTree();
         int p = start;
         while (p < end) {
             int kind = b.u8(p);
@@ -158,12 +206,11 @@ public final class TcpDissector implements Dissector {
                 p++;
                 continue;
             }
-            TcpOptions.Decoder decoder = TcpOptions.BY_KIND.get(kind);
-            String name = TcpFields.OPTION_KIND.valueNames().getOrDefault((long) kind, "kind " + kind);
+            TcpOptions.Decoder decoder = TcpOptions.decoder(kind);
             if (p + 1 >= end) {
                 FieldNode n = options.add(decoder != null ? decoder.head() : TcpFields.OPT_UNKNOWN, p, 1, null);
                 n.add(TcpFields.OPTION_KIND, p, 1, (long) kind);
-                ctx.expert(n, TcpFields.OPTION_OVERRUN, name, 2, end - p);
+                ctx.expert(n, TcpFields.OPTION_OVERRUN, optionName(kind), 2, end - p);
                 return;
             }
             int len = b.u8(p + 1);
@@ -172,30 +219,46 @@ public final class TcpDissector implements Dissector {
             n.add(TcpFields.OPTION_KIND, p, 1, (long) kind);
             FieldNode lenNode = n.add(TcpFields.OPTION_LEN, p + 1, 1, (long) len);
             if (len < 2) {
-                ctx.expert(lenNode, TcpFields.OPTION_LEN_INVALID, name, len);
+                ctx.expert(lenNode, TcpFields.OPTION_LEN_INVALID, optionName(kind), len);
                 return;
             }
             if (len > end - p) {
-                ctx.expert(lenNode, TcpFields.OPTION_OVERRUN, name, len, end - p);
+                ctx.expert(lenNode, TcpFields.OPTION_OVERRUN, optionName(kind), len, end - p);
                 return;
             }
             if (decoder == null) {
-                n.setText("TCP Option - " + name + " (" + len + " bytes)");
+                if (tree) {
+                    n.setText("TCP Option - " + optionName(kind) + " (" + len + " bytes)");
+                }
                 if (len > 2) {
-                    n.add(TcpFields.OPTION_DATA, p + 2, len - 2, b.bytes(p + 2, len - 2));
+                    n.add(TcpFields.OPTION_DATA, p + 2, len - 2, ctx.treeBytes(p + 2, len - 2));
                 }
             } else if (decoder.fits().test(len)) {
-                decoder.body().decode(b, n, p, len);
-                if (kind == 3 && b.u8(p + 2) > 14) {
-                    ctx.expert(n, TcpFields.WSCALE_SHIFT_INVALID, b.u8(p + 2));
+                if (tree) {
+                    decoder.body().decode(b, n, p, len);
+                } else if (!b.has(p, len)) {
+                    // the body's reads would stop the tree here
+                    throw new TruncatedException(p, len);
+                }
+                if (kind == TcpOptions.MSS) {
+                    summary.tcpMss = b.u16(p + 2);
+                } else if (kind == TcpOptions.WINDOW_SCALE) {
+                    summary.tcpWindowScaleMultiplier = 1 << Math.min(b.u8(p + 2), 14);
+                    if (b.u8(p + 2) > 14) {
+                        ctx.expert(n, TcpFields.WSCALE_SHIFT_INVALID, b.u8(p + 2));
+                    }
                 }
             } else {
-                ctx.expert(lenNode, TcpFields.OPTION_LEN_WRONG, name, len, decoder.expectedLength());
+                ctx.expert(lenNode, TcpFields.OPTION_LEN_WRONG, optionName(kind), len, decoder.expectedLength());
                 if (len > 2) {
-                    n.add(TcpFields.OPTION_DATA, p + 2, len - 2, b.bytes(p + 2, len - 2));
+                    n.add(TcpFields.OPTION_DATA, p + 2, len - 2, ctx.treeBytes(p + 2, len - 2));
                 }
             }
             p += len;
         }
+    }
+
+    private static String optionName(int kind) {
+        return TcpFields.OPTION_KIND.valueNames().getOrDefault((long) kind, "kind " + kind);
     }
 }

@@ -34,7 +34,20 @@ final class TcpOptions {
             30, new Decoder(TcpFields.OPT_MPTCP, "at least 3", l -> l >= 3, TcpOptions::mptcp),
             34, new Decoder(TcpFields.OPT_TFO, "2, or 6 to 18 with a cookie", l -> l == 2 || l >= 6 && l <= 18, TcpOptions::fastOpen));
 
+    static final int MSS = 2;
+    static final int WINDOW_SCALE = 3;
+    private static final Decoder[] BY_KIND_ARRAY = new Decoder[256];
+
+    static {
+        BY_KIND.forEach((kind, decoder) -> BY_KIND_ARRAY[kind] = decoder);
+    }
+
     private TcpOptions() {
+    }
+
+    /** The decoder of an option kind (0-255), or null; no boxing on the per-frame path. */
+    static Decoder decoder(int kind) {
+        return BY_KIND_ARRAY[kind & 0xFF];
     }
 
     private static void mss(FrameBuffer b, FieldNode node, int offset, int length) {

@@ -25,7 +25,7 @@ public final class GeneveDissector implements Dissector {
         FieldNode layer = ctx.addLayer(TunnelFields.GENEVE, offset, Math.min(HEADER + optionsLength, b.remaining(offset)));
         FieldNode versionNode = layer.add(TunnelFields.GENEVE_VERSION, offset, 1, (long) version);
         layer.add(TunnelFields.GENEVE_OPT_LEN, offset, 1, (long) optionsLength)
-                .setText("Options Length: " + optionsLength + " bytes (" + optionsLength / 4 + ")");
+                .setText(() -> "Options Length: " + optionsLength + " bytes (" + optionsLength / 4 + ")");
         if (version != 0) {
             ctx.expert(versionNode, TunnelFields.GENEVE_VERSION_UNKNOWN, version);
             return;
@@ -44,7 +44,7 @@ public final class GeneveDissector implements Dissector {
         }
         if (optionsLength > 0) {
             FieldNode options = layer.add(TunnelFields.GENEVE_OPTIONS, offset + HEADER, optionsLength, null)
-                    .setText("Geneve Options (" + optionsLength + " bytes)");
+                    .setText(() -> "Geneve Options (" + optionsLength + " bytes)");
             walkOptions(ctx, options, offset + HEADER, offset + HEADER + optionsLength);
         }
         int inner = offset + HEADER + optionsLength;
@@ -71,13 +71,14 @@ public final class GeneveDissector implements Dissector {
             FieldNode typeNode = option.add(TunnelFields.GENEVE_OPTION_TYPE, p + 2, 1, (long) type);
             typeNode.add(TunnelFields.GENEVE_OPTION_CRITICAL, p + 2, 1, (type & 0x80) != 0);
             FieldNode len = option.add(TunnelFields.GENEVE_OPTION_LENGTH, p + 3, 1, (long) optionLength);
-            option.setText(String.format(java.util.Locale.ROOT, "Option class 0x%04x type 0x%02x (%d bytes)", b.u16(p), type, optionLength));
+            int optionClass = b.u16(p);
+            option.setText(() -> String.format(java.util.Locale.ROOT, "Option class 0x%04x type 0x%02x (%d bytes)", optionClass, type, optionLength));
             if (optionLength > end - p) {
                 ctx.expert(len, TunnelFields.GENEVE_OPTION_LENGTH_INVALID, optionLength, end - p);
                 return;
             }
             if (optionLength > 4) {
-                option.add(TunnelFields.GENEVE_OPTION_DATA, p + 4, optionLength - 4, b.bytes(p + 4, optionLength - 4));
+                option.add(TunnelFields.GENEVE_OPTION_DATA, p + 4, optionLength - 4, ctx.treeBytes(p + 4, optionLength - 4));
             }
             p += optionLength;
         }

@@ -5,11 +5,11 @@ import java.util.Locale;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.dissect.DataDissector;
 import org.jumbocap.dissect.DissectionContext;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.dissect.Dissector;
 import org.jumbocap.dissect.DissectorTable;
 import org.jumbocap.dissect.IpContext;
 import org.jumbocap.dissect.Tables;
-import org.jumbocap.jumbo.ChecksumCoverage;
 import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.jumbo.JumboRules;
 import org.jumbocap.tree.FieldNode;
@@ -28,17 +28,28 @@ public final class UdpDissector implements Dissector {
         FrameBuffer b = ctx.buffer();
         IpContext ip = ctx.ip();
         FieldNode udp = ctx.addLayer(UdpFields.UDP, offset, Math.min(HEADER, b.remaining(offset)));
+        FrameSummary summary = ctx.summary();
+        if (!b.has(offset, HEADER)) {
+            // the tree has the layer with the fields up to the cut; the summary's header is all or nothing
+            summary.incomplete |= b.has(offset, 1) || !b.isCut();
+        }
+        summary.transportOffset = offset;
         int srcPort = b.u16(offset);
         int dstPort = b.u16(offset + 2);
+        summary.srcPort = srcPort;
+        summary.dstPort = dstPort;
+        summary.addUdp(srcPort, dstPort);
         udp.add(UdpFields.SRCPORT, offset, 2, (long) srcPort);
         udp.add(UdpFields.DSTPORT, offset + 2, 2, (long) dstPort);
         udp.add(UdpFields.PORT, offset, 2, (long) srcPort).hidden();
         udp.add(UdpFields.PORT, offset + 2, 2, (long) dstPort).hidden();
         int lengthField = b.u16(offset + 4);
+        summary.udpLengthField = lengthField;
         FieldNode lengthNode = udp.add(UdpFields.LENGTH, offset + 4, 2, (long) lengthField);
-        FieldNode checksum = udp.add(UdpFields.CHECKSUM, offset + 6, 2, (long) b.u16(offset + 6));
+        int checksumField = b.u16(offset + 6);
+        FieldNode checksum = udp.add(UdpFields.CHECKSUM, offset + 6, 2, (long) checksumField);
 
-        boolean partial = ChecksumCoverage.isPartialDatagram(ctx);
+        boolean partial = ctx.isPartialDatagram();
         long datagramLength;
         boolean lengthBad = false;
         if (partial && lengthField > length) {
@@ -55,12 +66,12 @@ public final class UdpDissector implements Dissector {
         if (datagramLength != lengthField) {
             udp.add(UdpFields.LENGTH_EFFECTIVE, offset + 4, 0, datagramLength).generated();
         }
-        ChecksumVerdict.Result checked = check(ctx, ip, checksum, offset, datagramLength, partial || lengthBad);
 
         int payloadOffset = offset + HEADER;
         long payloadLength = Math.max(0, datagramLength - HEADER);
+        summary.transportPayloadLength = payloadLength;
         int captured = (int) Math.min(b.remaining(payloadOffset), payloadLength);
-        if (captured > 0) {
+        if (captured > 0 && ctx.hasTree()) {
             udp.add(UdpFields.PAYLOAD, payloadOffset, captured, null).setText(captured == payloadLength
                     ? "Payload (" + captured + " bytes)" : "Payload (" + captured + " of " + payloadLength + " bytes captured)");
         }
@@ -72,6 +83,12 @@ public final class UdpDissector implements Dissector {
                 next = ports.get(srcPort);
             }
         }
+        if (!ctx.hasTree() && !ctx.verifyChecksums()) {
+            summaryChecksum(ctx, ip, checksum, checksumField, offset, datagramLength, partial || lengthBad, next,
+                    payloadOffset, payloadLength);
+            return;
+        }
+        ChecksumVerdict.Result checked = check(ctx, ip, checksumField, offset, datagramLength, partial || lengthBad);
         if (next == null || checked.verdict() != ChecksumVerdict.BAD) {
             show(ctx, checksum, checked);
             if (payloadLength > 0) {
@@ -80,6 +97,15 @@ public final class UdpDissector implements Dissector {
             return;
         }
         // A tunnel's checksum may be right only for the packet the NIC sends: judge it after the inner layers.
+        if (!ctx.hasTree()) {
+            ctx.call(next, payloadOffset, payloadLength);
+            if (checked.field() != 0 && checked.expected() >= 0) {
+                // the tree may find it right once the inner offloaded checksum is completed
+                summary.incomplete = true;
+            }
+            show(ctx, checksum, checked);
+            return;
+        }
         int layersBefore = ctx.tree().layers().size();
         ctx.call(next, payloadOffset, payloadLength);
         FieldNode inner = innerOffloadedChecksum(ctx.tree().layers(), layersBefore);
@@ -96,6 +122,30 @@ public final class UdpDissector implements Dissector {
             }
         }
         show(ctx, checksum, checked);
+    }
+
+    /**
+     * What {@link #check} and {@link #show} record for the summary when no byte is summed, in the same order,
+     * without a {@code Result}: IPv6's forbidden zero (judged after the inner layers of a tunnel, as the tree
+     * does), or the offload judgement from the pseudo-header.
+     */
+    private static void summaryChecksum(DissectionContext ctx, IpContext ip, FieldNode checksum, int field, int offset,
+                                        long datagramLength, boolean unverifiable, Dissector next, int payloadOffset,
+                                        long payloadLength) {
+        boolean judged = ip != null && !unverifiable && !(field == 0 && ip.version() == 4);
+        if (judged && field == 0) {
+            if (payloadLength > 0) {
+                ctx.call(next != null ? next : DataDissector.INSTANCE, payloadOffset, payloadLength);
+            }
+            ctx.expert(checksum, UdpFields.CHECKSUM_ZERO);
+            return;
+        }
+        if (judged && ChecksumVerdict.isOffloaded(field, ip.pseudoHeaderSum(ctx.buffer(), IP_PROTOCOL, datagramLength))) {
+            ctx.expert(checksum, UdpFields.CHECKSUM_OFFLOADED_UNVERIFIED);
+        }
+        if (payloadLength > 0) {
+            ctx.call(next != null ? next : DataDissector.INSTANCE, payloadOffset, payloadLength);
+        }
     }
 
     /** The checksum field of the first TCP or UDP layer added since {@code from}, when it was offloaded. */
@@ -115,7 +165,7 @@ public final class UdpDissector implements Dissector {
     private static long datagramLength(DissectionContext ctx, IpContext ip, FieldNode lengthNode, int lengthField, long ipLength) {
         if (lengthField == 0) {
             if (ip != null && ip.isJumbo()) {
-                lengthNode.setText("Length: 0 (jumbogram: " + ipLength + " from the IP layer)");
+                lengthNode.setText(() -> "Length: 0 (jumbogram: " + ipLength + " from the IP layer)");
                 ctx.expert(lengthNode, UdpFields.LENGTH_JUMBO, ipLength);
             } else {
                 ctx.expert(lengthNode, UdpFields.LENGTH_ZERO, ipLength);
@@ -126,16 +176,20 @@ public final class UdpDissector implements Dissector {
         return JumboRules.udpDatagramLength(lengthField, ipLength);
     }
 
-    private static ChecksumVerdict.Result check(DissectionContext ctx, IpContext ip, FieldNode checksum, int offset,
+    private static ChecksumVerdict.Result check(DissectionContext ctx, IpContext ip, int field, int offset,
                                                 long datagramLength, boolean unverifiable) {
-        int field = (int) checksum.longValue();
         if (field == 0 && ip != null && ip.version() == 4) {
             return new ChecksumVerdict.Result(ChecksumVerdict.NOT_PRESENT, 0, -1);
         }
         if (ip == null || unverifiable) {
             return new ChecksumVerdict.Result(ChecksumVerdict.NOT_CHECKED, field, -1);
         }
-        long pseudo = ChecksumVerdict.pseudoHeaderSum(ip.source(), ip.destination(), IP_PROTOCOL, datagramLength);
+        long pseudo = ip.pseudoHeaderSum(ctx.buffer(), IP_PROTOCOL, datagramLength);
+        if (!ctx.verifyChecksums()) {
+            // IPv6's forbidden zero is judged without the sum: the field alone says it
+            ChecksumVerdict.Result judged = ChecksumVerdict.judgeOffload(ctx.buffer(), offset + 6, pseudo, true);
+            return field == 0 ? new ChecksumVerdict.Result(ChecksumVerdict.BAD, 0, -1) : judged;
+        }
         ChecksumVerdict.Result r = ChecksumVerdict.check(ctx.buffer(), offset, datagramLength, offset + 6, pseudo, true,
                 ip.isJumbo());
         if (field == 0) {
@@ -166,22 +220,36 @@ public final class UdpDissector implements Dissector {
             checksum.setText("Checksum: 0x0000 [illegal in IPv6]");
             return;
         }
+        boolean tree = ctx.hasTree();
         switch (r.verdict()) {
             case BAD -> {
-                checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x incorrect, should be 0x%04x", field, expected));
+                if (tree) {
+                    checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x incorrect, should be 0x%04x", field, expected));
+                }
                 ctx.expert(checksum, UdpFields.CHECKSUM_BAD, field, expected);
             }
             case OFFLOADED -> {
-                checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [offloaded: pseudo-header sum only]", field));
+                if (tree) {
+                    checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [offloaded: pseudo-header sum only]", field));
+                }
                 if (r.expected() >= 0) {
                     ctx.expert(checksum, UdpFields.CHECKSUM_OFFLOADED, field, expected);
                 } else {
-                    ctx.expert(checksum, UdpFields.CHECKSUM_OFFLOADED_UNCAPTURED, field);
+                    ctx.expert(checksum, ctx.verifyChecksums() ? UdpFields.CHECKSUM_OFFLOADED_UNCAPTURED
+                            : UdpFields.CHECKSUM_OFFLOADED_UNVERIFIED, field);
                 }
             }
-            case GOOD -> checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [correct]", field));
+            case GOOD -> {
+                if (tree) {
+                    checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [correct]", field));
+                }
+            }
             case NOT_PRESENT -> checksum.setText("Checksum: 0x0000 [zero-value ignored]");
-            default -> checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [unverified]", field));
+            default -> {
+                if (tree) {
+                    checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [unverified]", field));
+                }
+            }
         }
     }
 }

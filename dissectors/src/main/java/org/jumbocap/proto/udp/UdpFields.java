@@ -37,6 +37,8 @@ public final class UdpFields {
             "Bad checksum 0x%04x [should be 0x%04x]");
     public static final ExpertDef CHECKSUM_OFFLOADED = new ExpertDef("udp.checksum.offloaded", ExpertGroup.CHECKSUM, Severity.CHAT,
             "Checksum 0x%04x is the pseudo-header sum left for the NIC (checksum offload on the capturing host); the full checksum would be 0x%04x");
+    public static final ExpertDef CHECKSUM_OFFLOADED_UNVERIFIED = new ExpertDef("udp.checksum.offloaded_unverified", ExpertGroup.CHECKSUM, Severity.CHAT,
+            "Checksum 0x%04x is the pseudo-header sum left for the NIC (checksum offload on the capturing host); the full checksum was not computed (--verify-checksums computes it)");
     public static final ExpertDef CHECKSUM_OFFLOADED_UNCAPTURED = new ExpertDef("udp.checksum.offloaded_uncaptured", ExpertGroup.CHECKSUM, Severity.CHAT,
             "Checksum 0x%04x is the pseudo-header sum left for the NIC (checksum offload on the capturing host); the full checksum is unknown: the super-packet was not all captured");
     public static final ExpertDef CHECKSUM_OUTER_OFFLOADED = new ExpertDef("udp.checksum.outer_offloaded", ExpertGroup.CHECKSUM, Severity.CHAT,

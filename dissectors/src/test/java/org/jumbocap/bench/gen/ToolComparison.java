@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.jumbocap.fast.FastDecoder;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.CaptureWriter;
@@ -96,8 +96,8 @@ public final class ToolComparison {
     private static void superPackets(Path out, long targetBytes, List<Path> samples) throws IOException {
         List<Template> templates = new ArrayList<>();
         Map<String, long[]> flowSpan = new HashMap<>(); // flow -> {first seq, end of last segment}
-        FastDecoder decoder = new FastDecoder();
-        FastSummary s = new FastSummary();
+        FrameDissector decoder = new FrameDissector();
+        FrameSummary s = new FrameSummary();
         for (Path sample : samples) {
             try (CaptureReader reader = CaptureFiles.open(sample)) {
                 if (reader.linkType() != LinkTypes.ETHERNET) {
@@ -108,7 +108,7 @@ public final class ToolComparison {
                     if (rec.capturedLength() < SUPER_PACKET_MIN || rec.isCut()) {
                         continue;
                     }
-                    decoder.decode(rec, s);
+                    decoder.summarize(rec, s);
                     if (s.ipProto != 6 || s.transportOffset < 0 || s.truncated || s.tunnelDepth > 0) {
                         continue;
                     }
@@ -359,8 +359,8 @@ public final class ToolComparison {
     }
 
     private static void pass(Path file, Pass kind, String label) throws IOException {
-        FastDecoder decoder = new FastDecoder();
-        FastSummary s = new FastSummary();
+        FrameDissector decoder = new FrameDissector();
+        FrameSummary s = new FrameSummary();
         FrameRecord rec = new FrameRecord();
         long frames = 0;
         long jumbograms = 0;
@@ -375,7 +375,7 @@ public final class ToolComparison {
                 if (kind == Pass.CHECKSUM) {
                     checksum += ChecksumVerdict.sum(rec.data(), 0, rec.capturedLength());
                 } else if (kind == Pass.FAST) {
-                    decoder.decode(rec, s);
+                    decoder.summarize(rec, s);
                     if (s.anyJumbo()) {
                         jumbograms++;
                     }

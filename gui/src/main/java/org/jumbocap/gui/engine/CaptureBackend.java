@@ -2,7 +2,7 @@ package org.jumbocap.gui.engine;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.FrameTree;
@@ -29,19 +29,25 @@ public interface CaptureBackend {
 
     /** Fast-path decoding of one frame into a reused summary. */
     interface FrameSummarizer {
-        void decode(FrameRecord frame, FastSummary into);
+        void decode(FrameRecord frame, FrameSummary into);
     }
 
     /** A compiled display filter as the viewer uses it. */
     interface CompiledFilter {
         String text();
 
-        /** True when {@link #matches(FastSummary)} answers without a tree. */
+        /** True when {@link #matches(FrameSummary)} answers without a tree. */
         boolean canUseFastPath();
 
-        boolean matches(FastSummary summary);
+        boolean matches(FrameSummary summary);
 
         boolean matches(FrameTree tree);
+
+        /**
+         * Whether a frame passes, decided as the command line decides it: on the summary where that is exact,
+         * else on the tree (the core's frame pipeline). Call from one thread per instance at a time.
+         */
+        boolean test(FrameRecord frame, long firstNanos, long previousNanos);
     }
 
     /** Destination of saved frames. */

@@ -6,8 +6,8 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.fast.FastDecoder;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.filter.DisplayFilter;
 import org.jumbocap.filter.FilterSyntaxException;
 import org.jumbocap.io.CaptureFiles;
@@ -22,7 +22,6 @@ public final class CoreBackend implements CaptureBackend {
     private static final int SAVE_SNAPLEN = 524288;
 
     private final FrameDissector dissector = new FrameDissector();
-    private final FastDecoder fastDecoder = new FastDecoder();
 
     @Override
     public CaptureReader open(Path file) throws IOException {
@@ -31,7 +30,7 @@ public final class CoreBackend implements CaptureBackend {
 
     @Override
     public FrameSummarizer newSummarizer() {
-        return fastDecoder::decode;
+        return dissector::summarize;
     }
 
     @Override
@@ -47,7 +46,14 @@ public final class CoreBackend implements CaptureBackend {
         } catch (FilterSyntaxException e) {
             throw new FilterSyntaxError(e.detail(), Math.max(0, e.column() - 1));
         }
+        // one pipeline per thread: the filter task and live capture each run on their own
+        ThreadLocal<FramePipeline> pipelines = ThreadLocal.withInitial(() -> new FramePipeline(dissector, compiled, true));
         return new CompiledFilter() {
+            @Override
+            public boolean test(FrameRecord frame, long firstNanos, long previousNanos) {
+                return pipelines.get().accept(frame, firstNanos, previousNanos);
+            }
+
             @Override
             public String text() {
                 return compiled.text();
@@ -59,7 +65,7 @@ public final class CoreBackend implements CaptureBackend {
             }
 
             @Override
-            public boolean matches(FastSummary summary) {
+            public boolean matches(FrameSummary summary) {
                 return compiled.matches(summary);
             }
 

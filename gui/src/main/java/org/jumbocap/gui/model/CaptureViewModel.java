@@ -29,7 +29,7 @@ import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 import javafx.concurrent.Worker;
 import javafx.util.Duration;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.engine.CaptureBackend;
 import org.jumbocap.gui.engine.CaptureBackend.CompiledFilter;
 import org.jumbocap.gui.engine.CaptureBackend.FrameSummarizer;
@@ -368,7 +368,7 @@ public final class CaptureViewModel implements AutoCloseable {
         batcher = liveBatcher;
         FrameSummarizer summarizer = backend.newSummarizer();
         RowFactory factory = new RowFactory();
-        FastSummary summary = new FastSummary();
+        FrameSummary summary = new FrameSummary();
         CompiledFilter liveFilter = filter;
         long[] times = {Long.MIN_VALUE, 0};
         liveRunning.set(true);
@@ -390,8 +390,7 @@ public final class CaptureViewModel implements AutoCloseable {
             }
             summarizer.decode(kept, summary);
             PacketRow row = factory.row(kept, summary, times[0]);
-            boolean shown = liveFilter == null || (liveFilter.canUseFastPath() ? liveFilter.matches(summary)
-                    : liveFilter.matches(backend.dissect(kept, times[0], times[1])));
+            boolean shown = liveFilter == null || liveFilter.test(kept, times[0], times[1]);
             times[1] = kept.timestampNanos();
             liveBatcher.offer(new RowEntry(row, shown));
         });

@@ -1,6 +1,6 @@
 package org.jumbocap.gui.model;
 
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.proto.tcp.TcpFlags;
 
@@ -8,7 +8,7 @@ import org.jumbocap.proto.tcp.TcpFlags;
 public final class RowFactory {
     private final RowStrings strings = new RowStrings();
 
-    public PacketRow row(FrameRecord frame, FastSummary s, long firstNanos) {
+    public PacketRow row(FrameRecord frame, FrameSummary s, long firstNanos) {
         String src = strings.address(s.ipVersion, s.srcHi, s.srcLo);
         String dst = strings.address(s.ipVersion, s.dstHi, s.dstLo);
         long realLength = s.ipVersion == 0 ? -1 : s.l3PayloadLength;
@@ -18,7 +18,7 @@ public final class RowFactory {
                 s.tunnelDepth, s.truncated);
     }
 
-    static String protocolName(FastSummary s) {
+    static String protocolName(FrameSummary s) {
         switch (s.ipProto) {
             case 6:
                 return "TCP";

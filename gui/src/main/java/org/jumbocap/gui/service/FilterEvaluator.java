@@ -1,11 +1,10 @@
 package org.jumbocap.gui.service;
 
-import org.jumbocap.fast.FastSummary;
 import org.jumbocap.gui.engine.CaptureBackend;
 import org.jumbocap.gui.engine.CaptureBackend.CompiledFilter;
 import org.jumbocap.io.FrameRecord;
 
-/** Applies a display filter to frames on a background thread: fast path when the filter allows it. */
+/** Applies a display filter to frames on a background thread, through the core's frame pipeline. */
 final class FilterEvaluator {
     private final CaptureBackend backend;
     private final CompiledFilter filter;
@@ -15,14 +14,10 @@ final class FilterEvaluator {
         this.filter = filter;
     }
 
-    /** @param summary the frame's fast summary, already decoded */
-    boolean test(FrameRecord frame, FastSummary summary, long firstNanos, long previousNanos) {
+    boolean test(FrameRecord frame, long firstNanos, long previousNanos) {
         if (filter == null) {
             return true;
         }
-        if (filter.canUseFastPath()) {
-            return filter.matches(summary);
-        }
-        return filter.matches(backend.dissect(frame, firstNanos, previousNanos));
+        return filter.test(frame, firstNanos, previousNanos);
     }
 }

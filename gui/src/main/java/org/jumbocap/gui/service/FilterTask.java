@@ -1,7 +1,7 @@
 package org.jumbocap.gui.service;
 
 import java.util.BitSet;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.engine.CaptureBackend;
 import org.jumbocap.gui.engine.CaptureBackend.CompiledFilter;
 import org.jumbocap.gui.engine.CaptureBackend.FrameSummarizer;
@@ -26,7 +26,7 @@ public final class FilterTask extends Task<BitSet> {
         BitSet matches = new BitSet();
         FrameSummarizer summarizer = backend.newSummarizer();
         FilterEvaluator evaluator = new FilterEvaluator(backend, filter);
-        FastSummary summary = new FastSummary();
+        FrameSummary summary = new FrameSummary();
         long[] times = {Long.MIN_VALUE, 0};
         long[] seen = {0};
         updateMessage("Filtering: " + filter.text());
@@ -36,7 +36,7 @@ public final class FilterTask extends Task<BitSet> {
                 times[1] = times[0];
             }
             summarizer.decode(frame, summary);
-            if (evaluator.test(frame, summary, times[0], times[1]) && frame.number() <= Integer.MAX_VALUE) {
+            if (evaluator.test(frame, times[0], times[1]) && frame.number() <= Integer.MAX_VALUE) {
                 matches.set((int) frame.number());
             }
             times[1] = frame.timestampNanos();

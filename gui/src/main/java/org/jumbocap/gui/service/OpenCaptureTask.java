@@ -2,7 +2,7 @@ package org.jumbocap.gui.service;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.engine.CaptureBackend;
 import org.jumbocap.gui.engine.CaptureBackend.CompiledFilter;
 import org.jumbocap.gui.engine.CaptureBackend.FrameSummarizer;
@@ -40,7 +40,7 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
         FrameSummarizer summarizer = backend.newSummarizer();
         FilterEvaluator evaluator = new FilterEvaluator(backend, filter);
         RowFactory rows = new RowFactory();
-        FastSummary summary = new FastSummary();
+        FrameSummary summary = new FrameSummary();
         FrameRecord rec = new FrameRecord();
         long count = 0;
         long first = 0;
@@ -56,7 +56,7 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
                     store.noteLinkType(rec.linkType());
                     summarizer.decode(rec, summary);
                     PacketRow row = rows.row(rec, summary, first);
-                    batcher.offer(new RowEntry(row, evaluator.test(rec, summary, first, previous)));
+                    batcher.offer(new RowEntry(row, evaluator.test(rec, first, previous)));
                     previous = rec.timestampNanos();
                     count++;
                     if ((count & 0x3FF) == 0) {

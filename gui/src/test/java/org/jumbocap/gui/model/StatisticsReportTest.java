@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.fast.FastDecoder;
-import org.jumbocap.fast.FastSummary;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.engine.CaptureBackend;
 import org.jumbocap.gui.engine.CoreBackend;
 import org.jumbocap.io.CaptureFiles;
@@ -31,9 +31,9 @@ class StatisticsReportTest {
     private void read(Path file) throws IOException {
         Assumptions.assumeTrue(file.toFile().isFile(), file + " is missing");
         RowFactory factory = new RowFactory();
-        FastDecoder decoder = new FastDecoder();
+        FrameDissector decoder = new FrameDissector();
         FrameDissector dissector = new FrameDissector();
-        FastSummary s = new FastSummary();
+        FrameSummary s = new FrameSummary();
         FrameRecord r = new FrameRecord();
         long first = -1;
         long previous = 0;
@@ -43,7 +43,7 @@ class StatisticsReportTest {
                     first = r.timestampNanos();
                     previous = first;
                 }
-                decoder.decode(r, s);
+                decoder.summarize(r, s);
                 rows.add(factory.row(r, s, first));
                 FrameTree tree = dissector.dissect(r.copy(), first, previous);
                 previous = r.timestampNanos();

@@ -22,21 +22,35 @@ public final class ChainState {
     public record JumboOption(FieldNode node, long value, boolean inHopByHop) {
     }
 
-    private final DissectionContext ctx;
-    private final FieldNode ipLayer;
+    private DissectionContext ctx;
+    private FieldNode ipLayer;
     private int offset;
     private int nextHeader;
     private int index;
     private End end = End.UPPER_LAYER;
-    private final List<JumboOption> jumboOptions = new ArrayList<>(1);
+    private List<JumboOption> jumboOptions = List.of();
+    private boolean moreFragments;
     private FieldNode hopByHop;
     private FieldNode fragment;
 
-    ChainState(DissectionContext ctx, FieldNode ipLayer, int firstNextHeader, int firstOffset) {
+    ChainState() {
+    }
+
+    /** Starts a walk; the state is reused from packet to packet, see {@link ExtensionChain#walk}. */
+    ChainState start(DissectionContext ctx, FieldNode ipLayer, int firstNextHeader, int firstOffset) {
         this.ctx = ctx;
         this.ipLayer = ipLayer;
         this.nextHeader = firstNextHeader;
         this.offset = firstOffset;
+        this.index = 0;
+        this.end = End.UPPER_LAYER;
+        if (!jumboOptions.isEmpty()) {
+            jumboOptions = List.of();
+        }
+        this.moreFragments = false;
+        this.hopByHop = null;
+        this.fragment = null;
+        return this;
     }
 
     public DissectionContext ctx() {
@@ -93,7 +107,30 @@ public final class ChainState {
     }
 
     public void addJumboOption(JumboOption option) {
+        if (jumboOptions.isEmpty()) {
+            jumboOptions = new ArrayList<>(1);
+        }
         jumboOptions.add(option);
+    }
+
+    /** The first Jumbo Payload option inside a Hop-by-Hop header, or null. */
+    public JumboOption firstHopByHopJumboOption() {
+        for (int i = 0; i < jumboOptions.size(); i++) {
+            if (jumboOptions.get(i).inHopByHop()) {
+                return jumboOptions.get(i);
+            }
+        }
+        return null;
+    }
+
+    /** True when a fragment header says more fragments follow: this packet is a first fragment. */
+    public boolean moreFragments() {
+        return moreFragments;
+    }
+
+    void setMoreFragments() {
+        moreFragments = true;
+        ctx.markPartialDatagram();
     }
 
     void setHopByHop(FieldNode node) {

@@ -92,8 +92,10 @@ public final class ExtFields {
             "Extension header at offset %d cut by the snaplen: the rest of the chain was not captured");
     public static final ExpertDef EXT_OVERRUN = new ExpertDef("ipv6.ext.overrun", ExpertGroup.MALFORMED, Severity.ERROR,
             "Extension header at offset %d needs %d bytes but the packet ends at offset %d");
-    public static final ExpertDef EXT_TOO_MANY = new ExpertDef("ipv6.ext.too_many", ExpertGroup.MALFORMED, Severity.ERROR,
-            "More than %d extension headers: the rest of the chain is not decoded");
+    public static final ExpertDef EXT_ORDER = new ExpertDef("ipv6.ext.order", ExpertGroup.PROTOCOL, Severity.WARN,
+            "%s after %s: not the order RFC 8200 section 4.1 recommends");
+    public static final ExpertDef EXT_REPEATED = new ExpertDef("ipv6.ext.repeated", ExpertGroup.PROTOCOL, Severity.WARN,
+            "%s appears %d times: RFC 8200 section 4.1 allows it once (Destination Options twice)");
     public static final ExpertDef EXT_TOO_SHORT = new ExpertDef("ipv6.ext.too_short", ExpertGroup.MALFORMED, Severity.ERROR,
             "%s of %d bytes is too short for its fixed fields (%d bytes)");
     public static final ExpertDef FRAGMENT_FIRST = new ExpertDef("ipv6.fragment.first", ExpertGroup.PROTOCOL, Severity.NOTE,

@@ -31,6 +31,9 @@ final class FragmentHeader implements ExtensionHeader {
         FieldNode offsetNode = header.add(ExtFields.FRAGHDR_OFFSET, offset + 2, 2, fragmentOffset);
         header.add(ExtFields.FRAGHDR_RESERVED_BITS, offset + 2, 2, (word >>> 1) & 3);
         boolean more = (word & 1) != 0;
+        if (more) {
+            s.setMoreFragments();
+        }
         header.add(ExtFields.FRAGHDR_MORE, offset + 2, 2, more ? 1 : 0);
         header.add(ExtFields.FRAGHDR_IDENT, offset + 4, 4, b.u32(offset + 4));
         if (fragmentOffset != 0) {

@@ -38,7 +38,7 @@ final class OptionsHeader implements ExtensionHeader {
         int next = b.u8(offset);
         header.add(nxt, offset, 1, next);
         header.add(len, offset + 1, 1, b.u8(offset + 1));
-        header.add(lenOctets, offset + 1, 1, length).generated().setText("Length: " + length + " bytes");
+        header.add(lenOctets, offset + 1, 1, length).generated().setText(() -> "Length: " + length + " bytes");
         if (hopByHop) {
             s.setHopByHop(header);
             if (s.index() != 0) {

@@ -1,6 +1,5 @@
 package org.jumbocap.proto.ipv6.option;
 
-import java.util.Map;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.proto.ipv6.ext.ChainState;
 import org.jumbocap.tree.FieldNode;
@@ -16,12 +15,23 @@ public final class Ipv6Options {
         void decode(ChainState s, FieldNode option, int headerStart, int optionOffset, int dataLength, boolean hopByHop);
     }
 
-    private static final Map<Integer, OptionDecoder> DECODERS = Map.of(
-            OptionFields.PADN, Ipv6Options::padN,
-            OptionFields.ROUTER_ALERT, Ipv6Options::routerAlert,
-            OptionFields.JUMBO, Ipv6Options::jumbo);
-    private static final Map<Integer, String> NAMES = Map.of(
-            OptionFields.PADN, "PadN", OptionFields.ROUTER_ALERT, "Router Alert", OptionFields.JUMBO, "Jumbo Payload");
+    private static OptionDecoder decoder(int type) {
+        return switch (type) {
+            case OptionFields.PADN -> Ipv6Options::padN;
+            case OptionFields.ROUTER_ALERT -> Ipv6Options::routerAlert;
+            case OptionFields.JUMBO -> Ipv6Options::jumbo;
+            default -> null;
+        };
+    }
+
+    private static String name(int type) {
+        return switch (type) {
+            case OptionFields.PADN -> "PadN";
+            case OptionFields.ROUTER_ALERT -> "Router Alert";
+            case OptionFields.JUMBO -> "Jumbo Payload";
+            default -> null;
+        };
+    }
 
     private static final int JUMBO_DATA_LENGTH = 4;
     private static final int JUMBO_ALIGNMENT = 4;
@@ -49,7 +59,7 @@ public final class Ipv6Options {
                 p++;
                 continue;
             }
-            String known = NAMES.get(type);
+            String known = name(type);
             FieldNode opt = header.add(OptionFields.OPT, p, end - p, null);
             if (known != null) {
                 opt.setText(known);
@@ -68,11 +78,11 @@ public final class Ipv6Options {
                 return;
             }
             opt.setLength(2 + dataLength);
-            OptionDecoder decoder = DECODERS.get(type);
+            OptionDecoder decoder = decoder(type);
             if (decoder != null) {
                 decoder.decode(s, opt, headerStart, p, dataLength, hopByHop);
             } else if (dataLength > 0) {
-                opt.add(OptionFields.UNKNOWN, p + 2, dataLength, b.bytes(p + 2, dataLength));
+                opt.add(OptionFields.UNKNOWN, p + 2, dataLength, s.ctx().treeBytes(p + 2, dataLength));
             }
             p += 2 + dataLength;
         }
@@ -86,14 +96,14 @@ public final class Ipv6Options {
     }
 
     private static void padN(ChainState s, FieldNode opt, int headerStart, int p, int dataLength, boolean hopByHop) {
-        opt.add(OptionFields.PADN_FIELD, p + 2, dataLength, s.ctx().buffer().bytes(p + 2, dataLength));
+        opt.add(OptionFields.PADN_FIELD, p + 2, dataLength, s.ctx().treeBytes(p + 2, dataLength));
     }
 
     private static void routerAlert(ChainState s, FieldNode opt, int headerStart, int p, int dataLength, boolean hopByHop) {
         if (dataLength == ROUTER_ALERT_DATA_LENGTH) {
             opt.add(OptionFields.ROUTER_ALERT_FIELD, p + 2, 2, s.ctx().buffer().u16(p + 2));
         } else if (dataLength > 0) {
-            opt.add(OptionFields.UNKNOWN, p + 2, dataLength, s.ctx().buffer().bytes(p + 2, dataLength));
+            opt.add(OptionFields.UNKNOWN, p + 2, dataLength, s.ctx().treeBytes(p + 2, dataLength));
         }
     }
 
@@ -102,7 +112,7 @@ public final class Ipv6Options {
         if (dataLength != JUMBO_DATA_LENGTH) {
             s.ctx().expert(opt, OptionFields.JUMBO_BAD_LENGTH, dataLength);
             if (dataLength > 0) {
-                opt.add(OptionFields.UNKNOWN, p + 2, dataLength, s.ctx().buffer().bytes(p + 2, dataLength));
+                opt.add(OptionFields.UNKNOWN, p + 2, dataLength, s.ctx().treeBytes(p + 2, dataLength));
             }
             return;
         }
@@ -113,7 +123,7 @@ public final class Ipv6Options {
         }
         if (!hopByHop) {
             s.ctx().expert(node, OptionFields.JUMBO_NOT_IN_HBH);
-        } else if (!s.hopByHopJumboOptions().isEmpty()) {
+        } else if (s.firstHopByHopJumboOption() != null) {
             s.ctx().expert(node, OptionFields.JUMBO_DUPLICATE);
         }
         s.addJumboOption(new ChainState.JumboOption(node, value, hopByHop));
