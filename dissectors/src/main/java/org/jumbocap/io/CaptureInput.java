@@ -5,6 +5,11 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
+import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -21,6 +26,11 @@ import java.util.zip.ZipException;
  * and {@link #readFrame} loads only the first {@link #EAGER_PREFIX_LENGTH} bytes of a frame, leaving the
  * rest to be copied when the record is asked for it. File-backed inputs seek cheaply; stream-backed ones
  * cannot.
+ *
+ * <p>{@link #close} unmaps the windows at once where the JDK allows it (sun.misc.Unsafe#invokeCleaner),
+ * so a closed capture leaves no mapping behind that would keep its file system busy; every copy from a
+ * mapping is made under the input's lock after checking it is still open, so a record whose tail is
+ * read on another thread after the close gets an exception, never a fault.
  */
 public final class CaptureInput implements Closeable {
     /** Large enough that typical frames of a few hundred KiB are served by a handful of system calls. */
@@ -37,6 +47,8 @@ public final class CaptureInput implements Closeable {
     private static final int FILE_FILL_CHUNK = 4096;
     /** Buffer of a file-backed input: it only ever holds headers and small blocks. */
     private static final int FILE_BUFFER_SIZE = 1 << 16;
+    /** Unmaps a mapped buffer now, or null where the JDK does not let us (then the collector does). */
+    private static final MethodHandle UNMAP = unmapper();
 
     private final FileChannel channel;
     private final InputStream stream;
@@ -256,7 +268,7 @@ public final class CaptureInput implements Closeable {
     }
 
     /** Copies bytes of the frame read under {@code serial} for its record; see {@link #readFrame}. */
-    void readTail(long serial, long number, long at, byte[] dst, int off, int len) {
+    synchronized void readTail(long serial, long number, long at, byte[] dst, int off, int len) {
         if (closed) {
             throw new IllegalStateException("frame " + number + ": its capture reader was closed before the rest of"
                     + " the frame was read; copy() a record to keep it");
@@ -368,7 +380,19 @@ public final class CaptureInput implements Closeable {
     }
 
     /** Copies {@code [at, at + len)} of the file, which lies below {@link #size}, across the windows it spans. */
-    private void copyFromFile(long at, byte[] dst, int off, int len) throws IOException {
+    private synchronized void copyFromFile(long at, byte[] dst, int off, int len) throws IOException {
+        if (closed) {
+            throw new IOException("the capture input is closed");
+        }
+        try {
+            copyWindows(at, dst, off, len);
+        } catch (InternalError e) {
+            // the JDK's answer to a fault in a mapping: the file shrank under it
+            throw new IOException("the file changed while it was read: " + e.getMessage(), e);
+        }
+    }
+
+    private void copyWindows(long at, byte[] dst, int off, int len) throws IOException {
         while (len > 0) {
             int k = (int) (at / windowSize);
             long windowStart = k * windowSize;
@@ -394,8 +418,12 @@ public final class CaptureInput implements Closeable {
                 throw new EOFException("byte offset " + (windowStart + need) + " is past the end of the file ("
                         + size + " bytes)");
             }
+            MappedByteBuffer old = w;
             w = channel.map(FileChannel.MapMode.READ_ONLY, windowStart, length);
             windows[k] = w;
+            if (old != null) {
+                unmap(old);
+            }
         }
         return w;
     }
@@ -407,12 +435,46 @@ public final class CaptureInput implements Closeable {
 
     @Override
     public void close() throws IOException {
-        if (channel != null) {
-            closed = true;
-            windows = new MappedByteBuffer[0]; // the mappings go when collected
-            channel.close();
-        } else {
+        if (channel == null) {
             stream.close();
+            return;
+        }
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            for (MappedByteBuffer w : windows) {
+                if (w != null) {
+                    unmap(w);
+                }
+            }
+            windows = new MappedByteBuffer[0];
+        }
+        channel.close();
+    }
+
+    private static void unmap(MappedByteBuffer w) {
+        if (UNMAP != null) {
+            try {
+                UNMAP.invokeExact((ByteBuffer) w);
+            } catch (Throwable e) {
+                // left to the collector
+            }
+        }
+    }
+
+    private static MethodHandle unmapper() {
+        try {
+            Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+            Field f = unsafeClass.getDeclaredField("theUnsafe");
+            f.setAccessible(true);
+            Object unsafe = f.get(null);
+            MethodHandle cleaner = MethodHandles.lookup().findVirtual(unsafeClass, "invokeCleaner",
+                    MethodType.methodType(void.class, ByteBuffer.class));
+            return cleaner.bindTo(unsafe);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
         }
     }
 }
