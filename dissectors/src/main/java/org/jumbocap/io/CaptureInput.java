@@ -43,10 +43,15 @@ public final class CaptureInput implements Closeable {
     public static final int EAGER_PREFIX_LENGTH = 512;
     /** Largest mapped window of a file (one mapping must stay below 2 GiB). */
     public static final long DEFAULT_WINDOW_SIZE = 1L << 30;
-    /** Bytes a file-backed input copies into its buffer at least when a reader wants a header. */
-    private static final int FILE_FILL_CHUNK = 4096;
+    /**
+     * Bytes a file-backed input copies into its buffer at least when a reader wants a header right after a
+     * skip past the buffer (a frame's tail left in the file): about a page, so the tail is not copied.
+     */
+    private static final int SPARSE_FILL_CHUNK = 4096;
+    /** Same when the bytes since the last fill were all read (small frames): fewer, bigger copies. */
+    private static final int DENSE_FILL_CHUNK = 64 << 10;
     /** Buffer of a file-backed input: it only ever holds headers and small blocks. */
-    private static final int FILE_BUFFER_SIZE = 1 << 16;
+    private static final int FILE_BUFFER_SIZE = 1 << 17;
     /** Unmaps a mapped buffer now, or null where the JDK does not let us (then the collector does). */
     private static final MethodHandle UNMAP = unmapper();
 
@@ -73,6 +78,8 @@ public final class CaptureInput implements Closeable {
     /** Counts the frames read by {@link #readFrame}, so a partly loaded record can tell it is still current. */
     private long frameSerial;
     private boolean closed;
+    /** True when a skip went past the buffer since the last refill. */
+    private boolean skippedAhead;
 
     private CaptureInput(FileChannel channel, InputStream stream, int bufferSize, long windowSize, int prefixLength,
                          long size) {
@@ -153,9 +160,10 @@ public final class CaptureInput implements Closeable {
             limit -= pos;
             pos = 0;
         }
+        int chunk = skippedAhead ? SPARSE_FILL_CHUNK : DENSE_FILL_CHUNK;
+        skippedAhead = false;
         while (limit < n && !eof) {
-            int want = channel == null ? buf.length - limit
-                    : Math.min(buf.length - limit, Math.max(n - limit, FILE_FILL_CHUNK));
+            int want = channel == null ? buf.length - limit : Math.min(buf.length - limit, Math.max(n - limit, chunk));
             int r = readSource(buf, limit, want);
             if (r < 0) {
                 eof = true;
@@ -244,7 +252,8 @@ public final class CaptureInput implements Closeable {
     /**
      * Reads the {@code len} captured bytes of a frame into {@code into}, which it fills as {@link
      * FrameRecord#prepare} does with the other arguments. From a file only the first {@link
-     * #EAGER_PREFIX_LENGTH} bytes are read and the rest is skipped; the record reads them when asked, until
+     * #EAGER_PREFIX_LENGTH} bytes are read and the rest is skipped (unless the whole frame is in the buffer
+     * already, as small frames are); the record reads them when asked, until
      * the next call here or {@link #close}. Callers check {@code len} against their caps and with {@link
      * #mayHave} first, so a file too short for the frame fails here, in the reader's {@code next}.
      *
@@ -253,7 +262,8 @@ public final class CaptureInput implements Closeable {
     public int readFrame(FrameRecord into, long number, long timestampNanos, int interfaceId, int linkType, int len,
                          long originalLength, long fileOffset) throws IOException {
         long serial = ++frameSerial;
-        if (channel == null || len <= prefixLength) {
+        // a frame already in the buffer costs one copy more, and nothing left to load later
+        if (channel == null || len <= prefixLength || len <= limit - pos) {
             byte[] dst = into.prepare(number, timestampNanos, interfaceId, linkType, len, originalLength, fileOffset);
             return read(dst, 0, len);
         }
@@ -308,6 +318,7 @@ public final class CaptureInput implements Closeable {
                 fileSize();
             }
             long target = Math.min(want, Math.max(size, bufferStart));
+            skippedAhead = true;
             done += target - bufferStart;
             bufferStart = target;
             source = target;
