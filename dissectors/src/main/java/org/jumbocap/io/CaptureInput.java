@@ -5,6 +5,11 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
+import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -21,6 +26,11 @@ import java.util.zip.ZipException;
  * and {@link #readFrame} loads only the first {@link #EAGER_PREFIX_LENGTH} bytes of a frame, leaving the
  * rest to be copied when the record is asked for it. File-backed inputs seek cheaply; stream-backed ones
  * cannot.
+ *
+ * <p>{@link #close} unmaps the windows at once where the JDK allows it (sun.misc.Unsafe#invokeCleaner),
+ * so a closed capture leaves no mapping behind that would keep its file system busy; every copy from a
+ * mapping is made under the input's lock after checking it is still open, so a record whose tail is
+ * read on another thread after the close gets an exception, never a fault.
  */
 public final class CaptureInput implements Closeable {
     /** Large enough that typical frames of a few hundred KiB are served by a handful of system calls. */
@@ -33,10 +43,17 @@ public final class CaptureInput implements Closeable {
     public static final int EAGER_PREFIX_LENGTH = 512;
     /** Largest mapped window of a file (one mapping must stay below 2 GiB). */
     public static final long DEFAULT_WINDOW_SIZE = 1L << 30;
-    /** Bytes a file-backed input copies into its buffer at least when a reader wants a header. */
-    private static final int FILE_FILL_CHUNK = 4096;
+    /**
+     * Bytes a file-backed input copies into its buffer at least when a reader wants a header right after a
+     * skip past the buffer (a frame's tail left in the file): about a page, so the tail is not copied.
+     */
+    private static final int SPARSE_FILL_CHUNK = 4096;
+    /** Same when the bytes since the last fill were all read (small frames): fewer, bigger copies. */
+    private static final int DENSE_FILL_CHUNK = 64 << 10;
     /** Buffer of a file-backed input: it only ever holds headers and small blocks. */
-    private static final int FILE_BUFFER_SIZE = 1 << 16;
+    private static final int FILE_BUFFER_SIZE = 1 << 17;
+    /** Unmaps a mapped buffer now, or null where the JDK does not let us (then the collector does). */
+    private static final MethodHandle UNMAP = unmapper();
 
     private final FileChannel channel;
     private final InputStream stream;
@@ -61,6 +78,8 @@ public final class CaptureInput implements Closeable {
     /** Counts the frames read by {@link #readFrame}, so a partly loaded record can tell it is still current. */
     private long frameSerial;
     private boolean closed;
+    /** True when a skip went past the buffer since the last refill. */
+    private boolean skippedAhead;
 
     private CaptureInput(FileChannel channel, InputStream stream, int bufferSize, long windowSize, int prefixLength,
                          long size) {
@@ -141,9 +160,10 @@ public final class CaptureInput implements Closeable {
             limit -= pos;
             pos = 0;
         }
+        int chunk = skippedAhead ? SPARSE_FILL_CHUNK : DENSE_FILL_CHUNK;
+        skippedAhead = false;
         while (limit < n && !eof) {
-            int want = channel == null ? buf.length - limit
-                    : Math.min(buf.length - limit, Math.max(n - limit, FILE_FILL_CHUNK));
+            int want = channel == null ? buf.length - limit : Math.min(buf.length - limit, Math.max(n - limit, chunk));
             int r = readSource(buf, limit, want);
             if (r < 0) {
                 eof = true;
@@ -232,7 +252,8 @@ public final class CaptureInput implements Closeable {
     /**
      * Reads the {@code len} captured bytes of a frame into {@code into}, which it fills as {@link
      * FrameRecord#prepare} does with the other arguments. From a file only the first {@link
-     * #EAGER_PREFIX_LENGTH} bytes are read and the rest is skipped; the record reads them when asked, until
+     * #EAGER_PREFIX_LENGTH} bytes are read and the rest is skipped (unless the whole frame is in the buffer
+     * already, as small frames are); the record reads them when asked, until
      * the next call here or {@link #close}. Callers check {@code len} against their caps and with {@link
      * #mayHave} first, so a file too short for the frame fails here, in the reader's {@code next}.
      *
@@ -241,7 +262,8 @@ public final class CaptureInput implements Closeable {
     public int readFrame(FrameRecord into, long number, long timestampNanos, int interfaceId, int linkType, int len,
                          long originalLength, long fileOffset) throws IOException {
         long serial = ++frameSerial;
-        if (channel == null || len <= prefixLength) {
+        // a frame already in the buffer costs one copy more, and nothing left to load later
+        if (channel == null || len <= prefixLength || len <= limit - pos) {
             byte[] dst = into.prepare(number, timestampNanos, interfaceId, linkType, len, originalLength, fileOffset);
             return read(dst, 0, len);
         }
@@ -256,7 +278,7 @@ public final class CaptureInput implements Closeable {
     }
 
     /** Copies bytes of the frame read under {@code serial} for its record; see {@link #readFrame}. */
-    void readTail(long serial, long number, long at, byte[] dst, int off, int len) {
+    synchronized void readTail(long serial, long number, long at, byte[] dst, int off, int len) {
         if (closed) {
             throw new IllegalStateException("frame " + number + ": its capture reader was closed before the rest of"
                     + " the frame was read; copy() a record to keep it");
@@ -296,6 +318,7 @@ public final class CaptureInput implements Closeable {
                 fileSize();
             }
             long target = Math.min(want, Math.max(size, bufferStart));
+            skippedAhead = true;
             done += target - bufferStart;
             bufferStart = target;
             source = target;
@@ -368,7 +391,19 @@ public final class CaptureInput implements Closeable {
     }
 
     /** Copies {@code [at, at + len)} of the file, which lies below {@link #size}, across the windows it spans. */
-    private void copyFromFile(long at, byte[] dst, int off, int len) throws IOException {
+    private synchronized void copyFromFile(long at, byte[] dst, int off, int len) throws IOException {
+        if (closed) {
+            throw new IOException("the capture input is closed");
+        }
+        try {
+            copyWindows(at, dst, off, len);
+        } catch (InternalError e) {
+            // the JDK's answer to a fault in a mapping: the file shrank under it
+            throw new IOException("the file changed while it was read: " + e.getMessage(), e);
+        }
+    }
+
+    private void copyWindows(long at, byte[] dst, int off, int len) throws IOException {
         while (len > 0) {
             int k = (int) (at / windowSize);
             long windowStart = k * windowSize;
@@ -394,8 +429,12 @@ public final class CaptureInput implements Closeable {
                 throw new EOFException("byte offset " + (windowStart + need) + " is past the end of the file ("
                         + size + " bytes)");
             }
+            MappedByteBuffer old = w;
             w = channel.map(FileChannel.MapMode.READ_ONLY, windowStart, length);
             windows[k] = w;
+            if (old != null) {
+                unmap(old);
+            }
         }
         return w;
     }
@@ -407,12 +446,46 @@ public final class CaptureInput implements Closeable {
 
     @Override
     public void close() throws IOException {
-        if (channel != null) {
-            closed = true;
-            windows = new MappedByteBuffer[0]; // the mappings go when collected
-            channel.close();
-        } else {
+        if (channel == null) {
             stream.close();
+            return;
+        }
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            for (MappedByteBuffer w : windows) {
+                if (w != null) {
+                    unmap(w);
+                }
+            }
+            windows = new MappedByteBuffer[0];
+        }
+        channel.close();
+    }
+
+    private static void unmap(MappedByteBuffer w) {
+        if (UNMAP != null) {
+            try {
+                UNMAP.invokeExact((ByteBuffer) w);
+            } catch (Throwable e) {
+                // left to the collector
+            }
+        }
+    }
+
+    private static MethodHandle unmapper() {
+        try {
+            Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+            Field f = unsafeClass.getDeclaredField("theUnsafe");
+            f.setAccessible(true);
+            Object unsafe = f.get(null);
+            MethodHandle cleaner = MethodHandles.lookup().findVirtual(unsafeClass, "invokeCleaner",
+                    MethodType.methodType(void.class, ByteBuffer.class));
+            return cleaner.bindTo(unsafe);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
         }
     }
 }

@@ -9,11 +9,12 @@ import org.jumbocap.buffer.FrameBuffer;
  * capturedLength)}; the array may be larger.
  *
  * <p>A record read from a regular file may hold only the first {@link #loadedLength} bytes of its frame
- * (the headers: {@link CaptureInput#EAGER_PREFIX_LENGTH}); the rest stays in the file until something asks
- * for it: {@link #data}, {@link #bytes}, {@link #copy}, {@link #load}, or a read of {@link #buffer} past the
- * loaded bytes. That works until the next {@link CaptureReader#next} on the record's reader (or on this
- * record) and until the reader is closed; after that it throws {@link IllegalStateException}. Callers that
- * want speed read through {@link #buffer} and leave {@link #data} to those that need every byte.
+ * (the headers: {@link CaptureInput#EAGER_PREFIX_LENGTH}, for frames longer than that and not already in
+ * the reader's buffer); the rest stays in the mapped file until something asks for it: {@link #data},
+ * {@link #bytes}, {@link #copy}, {@link #load}, or a read of {@link #buffer} past the loaded bytes. That
+ * works until the next {@link CaptureReader#next} on the record's reader (or on this record) and until the
+ * reader is closed; after that it throws {@link IllegalStateException}. Callers that want speed read
+ * through {@link #buffer} and leave {@link #data} to those that need every byte.
  */
 public final class FrameRecord {
     private long number;

@@ -338,6 +338,22 @@ class LazyFrameLoadingTest {
     }
 
     @Test
+    void closingUnmapsTheFile(@TempDir Path dir) throws IOException {
+        Path maps = Path.of("/proc/self/maps");
+        Assumptions.assumeTrue(Files.isReadable(maps), "no /proc/self/maps here");
+        Path f = dir.resolve("mapped-" + System.nanoTime() + ".pcap");
+        Files.copy(superPacketSample(), f);
+        String path = f.toAbsolutePath().toString();
+        FrameRecord r = new FrameRecord();
+        try (CaptureReader reader = CaptureFiles.open(f)) {
+            assertTrue(nextBig(reader, r, 65536));
+            assertTrue(Files.readString(maps).contains(path), "mapped while open");
+        }
+        assertFalse(Files.readString(maps).contains(path), "unmapped once closed");
+        assertThrows(IllegalStateException.class, r::data);
+    }
+
+    @Test
     void smallFramesAndStreamsAreReadWhole(@TempDir Path dir) throws IOException {
         Path f = superPacketSample();
         try (CaptureReader reader = CaptureFiles.open(f)) {

@@ -22,6 +22,10 @@ import org.jumbocap.io.InterfaceInfo;
  * the captured length, as Wireshark does. A cut or corrupt record throws {@link CaptureFormatException}
  * naming the record and its offset; every frame returned before it was complete, and later calls throw
  * the same exception.
+ *
+ * <p>From a regular file a large frame's data is read only as far as {@link
+ * org.jumbocap.io.CaptureInput#EAGER_PREFIX_LENGTH}; its record reads the rest on demand ({@link
+ * FrameRecord}). The file's size is known, so a record whose data runs past the end still fails here.
  */
 public final class PcapReader implements CaptureReader {
     public static final int FILE_HEADER_LENGTH = 24;

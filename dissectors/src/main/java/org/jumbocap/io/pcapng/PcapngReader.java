@@ -20,7 +20,9 @@ import org.jumbocap.io.InterfaceInfo;
  * empty interface table), Interface Description Blocks (link type, snaplen, if_name, if_description,
  * if_tsresol in base 10 or 2, if_tsoffset), and Enhanced, Simple and obsolete Packet Blocks. Every other
  * block (statistics, name resolution, decryption secrets, custom, unknown) is skipped without being
- * read into memory.
+ * read into memory. From a regular file a large packet's data is read only as far as {@link
+ * org.jumbocap.io.CaptureInput#EAGER_PREFIX_LENGTH}; its record reads the rest on demand ({@link
+ * FrameRecord}), and a block running past the end of the file still fails here.
  *
  * <p>Each block's total length is checked before anything is allocated: at least 12, a multiple of 4,
  * at most {@link CaptureLimits#MAX_BLOCK_LENGTH}, equal to the copy that ends the block. A packet
