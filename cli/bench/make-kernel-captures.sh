@@ -2,8 +2,9 @@
 # Makes the two kernel-made captures the benchmark (cli/bench/compare-tools.sh --big/--small) runs on:
 #   big.pcap    BIG TCP super-packets: iperf3 over IPv6 between two network namespaces joined by a
 #               veth pair with gso_max_size/gro_max_size 185000 (MTU 1500), captured on the client's
-#               veth with snaplen 262144 until the file holds --big-gb gigabytes (default 5.0, about
-#               50,000 frames: ~185 KB data super-packets and the ACKs coming back)
+#               veth with snaplen 262144 until the file holds --big-gb gigabytes (default 5.0: here
+#               36,000-41,000 frames, ~28,000 of them data super-packets of up to 184 KB, the rest
+#               the ACKs coming back and a few smaller data segments)
 #   small.pcap  --small-frames frames (default 1,500,000) of at most 1514 bytes: the same veth with
 #               GRO/GSO/TSO off on both ends, iperf3 over IPv6 (port 5201, 4 streams of full-size
 #               segments) and over IPv4 (port 5202, 4 streams of 600-byte writes) at once, so data
