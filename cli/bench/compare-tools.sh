@@ -1,21 +1,30 @@
 #!/usr/bin/env bash
-# Measures jumbocap against tcpdump and tshark in one run, on two generated captures:
+# Measures jumbocap against tcpdump and tshark in one run, on two captures, generated unless given:
 #   big    SIZE_MB of BIG TCP super-packets (the >64 KB frames of samples/ipv6-bigtcp-veth.pcap and
-#          samples/ipv4-bigtcp-veth.pcap repeated, timestamps and TCP sequence numbers moving on)
-#   small  N synthetic Ethernet frames of 64 to 1500 bytes (TCP data and ACKs over IPv4/IPv6, some UDP)
+#          samples/ipv4-bigtcp-veth.pcap repeated, timestamps and TCP sequence numbers moving on),
+#          or --big FILE (e.g. the kernel-made big.pcap of cli/bench/make-kernel-captures.sh)
+#   small  N synthetic Ethernet frames of 64 to 1500 bytes (TCP data and ACKs over IPv4/IPv6, some UDP),
+#          or --small FILE (e.g. small.pcap of make-kernel-captures.sh)
 # For each file, with the page cache warm: cat (the page-cache reference), tcpdump -nn -r, tshark -n -r,
-# jumbocap read, jumbocap stats, and in-JVM passes of org.jumbocap.bench.gen.ToolComparison: the fast
+# jumbocap read, jumbocap read -T fields -e frame.number with the display filters 'tcp.port == 5201'
+# and 'jumbo', jumbocap stats, and in-JVM passes of org.jumbocap.bench.gen.ToolComparison: the fast
 # path (CaptureFiles.open + FastDecoder.decode) and the capture reader alone, each once and then five
 # times in one JVM (the compiled, steady-state rate), and the reader plus a checksum of every byte (the
 # floor of checksum verification). First, jumbocap read of a 44-frame sample gives the start-up cost.
+# The in-JVM passes need ToolComparison to compile against the current dissectors jar: when a class it
+# uses is gone (org.jumbocap.fast.FastDecoder/FastSummary), it is compiled against a stand-in that
+# throws, and a row whose mode then fails (or everything, if it still does not compile) is left out
+# of the measurements with a note in the table instead of stopping the run. Generating an input needs
+# the generator, so without it give both files.
 # Every command runs under /usr/bin/time -v (wall, user+sys CPU, peak RSS) and a time limit; the
 # one-line-per-frame output of tshark and jumbocap read goes to wc -l instead of /dev/null, so a
-# stopped run still gives frames/s. Prints a Markdown table; the inputs live in a temp dir removed at
+# stopped run still gives frames/s (for the filtered reads, the lines are the frames matched: the
+# note has them, frames/s counts every frame read). Prints a Markdown table; the inputs live in a temp dir removed at
 # the end. docs/benchmarks.md has the results and what they mean.
 #
 # usage: cli/bench/compare-tools.sh [--quick] [--size-mb N] [--small-frames N] [--tshark-limit S]
 #                                   [--limit S] [--repeat-big N] [--repeat-small N] [--dir DIR]
-#                                   [--out FILE] [--profile] [--keep]
+#                                   [--big FILE] [--small FILE] [--out FILE] [--profile] [--keep]
 #   --quick          --size-mb 256 --small-frames 1000000
 #   --size-mb        size of the super-packet file (default 2048)
 #   --small-frames   frames in the small-frame file (default 5000000)
@@ -24,10 +33,12 @@
 #   --repeat-big     runs of each command on the super-packet file, the fastest kept (default 3)
 #   --repeat-small   the same on the small-frame file (default 1: its runs are long enough)
 #   --dir            where the temp dir is made (default $TMPDIR or /tmp)
+#   --big FILE       measure this capture as the super-packet file instead of generating one
+#   --small FILE     measure this capture as the small-frame file instead of generating one
 #   --out            also write the results (Markdown) to FILE
 #   --profile        afterwards, JFR-profile jumbocap read and stats on the small file, and read on the
 #                    super-packet file named four times, and print the hottest methods
-#   --keep           keep the generated files
+#   --keep           keep the generated files (given files are never touched)
 set -euo pipefail
 
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
@@ -43,6 +54,8 @@ profile=0
 keep=0
 repeat_big=3
 repeat_small=1
+big_given=
+small_given=
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) size_mb=256; small_frames=1000000 ;;
@@ -53,6 +66,8 @@ while [ $# -gt 0 ]; do
         --repeat-big) repeat_big=$2; shift ;;
         --repeat-small) repeat_small=$2; shift ;;
         --dir) base=$2; shift ;;
+        --big) big_given=$2; shift ;;
+        --small) small_given=$2; shift ;;
         --out) out_file=$2; shift ;;
         --profile) profile=1 ;;
         --keep) keep=1 ;;
@@ -63,10 +78,15 @@ while [ $# -gt 0 ]; do
 done
 
 die() { echo "compare-tools: $*" >&2; exit 1; }
-for tool in tcpdump tshark java javac timeout awk; do
+for tool in tcpdump tshark capinfos java javac timeout awk; do
     command -v "$tool" >/dev/null 2>&1 || die "$tool is needed"
 done
 /usr/bin/time -v true >/dev/null 2>&1 || die "GNU time is needed as /usr/bin/time (Debian: apt-get install time)"
+for f in "$big_given" "$small_given"; do
+    [ -z "$f" ] || [ -r "$f" ] || die "cannot read $f"
+done
+[ -z "$big_given" ] || big_given=$(readlink -f "$big_given")
+[ -z "$small_given" ] || small_given=$(readlink -f "$small_given")
 if [ "$profile" = 1 ]; then
     command -v jfr >/dev/null 2>&1 || die "--profile needs the JDK's jfr tool"
 fi
@@ -102,23 +122,113 @@ chmod +x "$tmp/jumbocap/jumbocap"
 jumbocap="$tmp/jumbocap/jumbocap"
 jumbocap_version=$("$jumbocap" --version | head -n 1) || die "the jumbocap snapshot does not run"
 dissectors_jar=$(ls "$tmp"/jumbocap/lib/jumbocap-dissectors-*.jar | head -n 1)
-javac -nowarn -d "$tmp/classes" -cp "$dissectors_jar" \
-    "$root/dissectors/src/test/java/org/jumbocap/bench/gen/ToolComparison.java"
+tool_comparison="$root/dissectors/src/test/java/org/jumbocap/bench/gen/ToolComparison.java"
 gen_cp="$tmp/classes:$dissectors_jar"
-gen() { java -cp "$gen_cp" org.jumbocap.bench.gen.ToolComparison "$@"; }
+gen_ok=1       # 0: ToolComparison does not compile, no in-JVM row and no generated input
+gen_note=      # why in-JVM rows may be missing, for the report
+# the generator and the in-JVM passes: ToolComparison compiled against the snapshot's dissectors jar;
+# the classes it uses that the jar no longer has get stand-ins that throw, so only their modes fail
+if ! javac -nowarn -d "$tmp/classes" -cp "$dissectors_jar" "$tool_comparison" 2>"$tmp/javac.txt"; then
+    missing=()
+    for c in FastDecoder FastSummary; do
+        jar tf "$dissectors_jar" | grep -x "org/jumbocap/fast/$c.class" >/dev/null || missing+=("$c")
+    done
+    first_error=$(grep -m 1 'error:' "$tmp/javac.txt" | sed "s|^$root/||" | head -c 200)
+    if [ ${#missing[@]} -gt 0 ]; then
+        log "ToolComparison does not compile (${first_error}); stand-ins for org.jumbocap.fast.{${missing[*]}}"
+        mkdir -p "$tmp/stubs/org/jumbocap/fast"
+        for c in "${missing[@]}"; do
+            case "$c" in
+                FastDecoder) cat >"$tmp/stubs/org/jumbocap/fast/FastDecoder.java" <<'JAVA' ;;
+package org.jumbocap.fast;
+
+/** compare-tools.sh's stand-in: the class is not in this build of jumbocap-dissectors. */
+public final class FastDecoder {
+    public void decode(org.jumbocap.io.FrameRecord rec, FastSummary s) {
+        throw new UnsupportedOperationException("org.jumbocap.fast.FastDecoder is not in this build");
+    }
+}
+JAVA
+                FastSummary) cat >"$tmp/stubs/org/jumbocap/fast/FastSummary.java" <<'JAVA' ;;
+package org.jumbocap.fast;
+
+/** compare-tools.sh's stand-in: the class is not in this build of jumbocap-dissectors. */
+public final class FastSummary {
+    public int ipProto;
+    public int transportOffset = -1;
+    public int tunnelDepth;
+    public int srcPort;
+    public int dstPort;
+    public int transportPayloadLength;
+    public long srcHi;
+    public long srcLo;
+    public long dstHi;
+    public long dstLo;
+    public long tcpSeq;
+    public boolean truncated;
+
+    public boolean anyJumbo() {
+        throw new UnsupportedOperationException("org.jumbocap.fast.FastSummary is not in this build");
+    }
+}
+JAVA
+            esac
+        done
+        rm -rf "$tmp/classes" && mkdir -p "$tmp/classes"
+        if javac -nowarn -d "$tmp/classes" -cp "$dissectors_jar" "$tool_comparison" "$tmp"/stubs/org/jumbocap/fast/*.java \
+                2>"$tmp/javac-stubs.txt"; then
+            gen_note="org.jumbocap.fast.{${missing[*]}} not in this build: ToolComparison ran with stand-ins, its modes using them are left out"
+        else
+            gen_ok=0
+            first_error=$(grep -m 1 'error:' "$tmp/javac-stubs.txt" | sed "s|^$tmp/||; s|^$root/||" | head -c 200)
+        fi
+    else
+        gen_ok=0
+    fi
+    if [ "$gen_ok" = 0 ]; then
+        gen_note="ToolComparison does not compile ($first_error): no in-JVM rows"
+        log "$gen_note"
+    fi
+fi
+gen() {
+    [ "$gen_ok" = 1 ] || die "generating an input needs ToolComparison, which does not compile; give --big and --small"
+    java -cp "$gen_cp" org.jumbocap.bench.gen.ToolComparison "$@"
+}
+# frames_of FILE: its frame count
+frames_of() { capinfos -T -r -c -M "$1" | awk -F'\t' 'END { print $2 }'; }
 
 # ---------------------------------------------------------------- inputs
-big="$tmp/super-packets.pcap"
-small="$tmp/small-frames.pcap"
-log "generating $size_mb MB of super-packets"
-gen_started=$(date +%s.%N)
-big_line=$(gen super-packets "$big" "$size_mb" "$root/samples/ipv6-bigtcp-veth.pcap" "$root/samples/ipv4-bigtcp-veth.pcap")
-log "  $big_line"
-log "generating $small_frames small frames"
-small_line=$(gen small-frames "$small" "$small_frames")
-log "  $small_line"
-gen_seconds=$(awk -v a="$gen_started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
+gen_started=$(date +%s.%N)
+generated=0
+if [ -n "$big_given" ]; then
+    big=$big_given
+    big_frames=$(frames_of "$big")
+    log "super-packet file: $big, $big_frames frames"
+else
+    big="$tmp/super-packets.pcap"
+    log "generating $size_mb MB of super-packets"
+    big_line=$(gen super-packets "$big" "$size_mb" "$root/samples/ipv6-bigtcp-veth.pcap" "$root/samples/ipv4-bigtcp-veth.pcap") \
+        || die "generating the super-packets failed"
+    log "  $big_line"
+    big_frames=$(field frames "$big_line")
+    generated=1
+fi
+if [ -n "$small_given" ]; then
+    small=$small_given
+    small_frames=$(frames_of "$small")
+    log "small-frame file: $small, $small_frames frames"
+else
+    small="$tmp/small-frames.pcap"
+    log "generating $small_frames small frames"
+    small_line=$(gen small-frames "$small" "$small_frames") || die "generating the small frames failed"
+    log "  $small_line"
+    small_frames=$(field frames "$small_line")
+    generated=1
+fi
+gen_seconds=$(awk -v a="$gen_started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+[[ "$big_frames" =~ ^[0-9]+$ && "$small_frames" =~ ^[0-9]+$ ]] || die "cannot count the frames of the inputs"
+load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # the generator leaves gigabytes of dirty pages: write them back now, not during the measurements
 log "writing the inputs back to disk, then warming the page cache"
@@ -131,18 +241,47 @@ results="$tmp/results.tsv"
 
 # run NAME FILE FRAMES BYTES LIMIT OUTPUT COMMAND...
 # OUTPUT: null (stdout to /dev/null), count (through wc -l: the frames printed by a run the limit
-# stopped), keep (to a file: the one-line report of the in-JVM passes)
-# The command runs $repeat times; the row kept is the one of the shortest wall time.
+# stopped), match (through wc -l, a filtered read: the lines printed are the frames matched, they go
+# to the note), keep (to a file: the one-line report of the in-JVM passes)
+# The command runs $repeat times; the row kept is the one of the shortest wall time. An in-JVM pass
+# (keep) that fails is not run again: it becomes a row without measurements, the failure its note.
 run() {
     : >"$tmp/attempts.tsv"
     local attempt
     for attempt in $(seq "$repeat"); do
         run_once "$@"
+        if [ "$6" = keep ] && [ "$last_status" != 0 ] && [ "$last_status" != 124 ]; then
+            local why
+            why=$(grep -m 1 -E 'Exception|Error' "$tmp/stderr.txt" || head -n 1 "$tmp/stderr.txt")
+            skip_row "$1" "$2" "$3" "$4" "left out: the pass failed (exit $last_status: $(head -c 200 <<<"$why" | tr '\n\t' '  '))"
+            return
+        fi
     done
     sort -t "$(printf '\t')" -k6,6g "$tmp/attempts.tsv" | head -n 1 \
         | awk -F'\t' -v OFS='\t' -v n="$repeat" '{ if (n > 1) $11 = "best of " n (length($11) ? "; " $11 : ""); print }' >>"$results"
 }
 
+# skip_row NAME FILE FRAMES BYTES NOTE: a row without measurements
+skip_row() {
+    local label
+    label=$(basename "$2" .pcap)
+    log "$label: $1: $5"
+    printf '%s\t%s\t%s\t%s\t%s\t\t\t\t\t%s\t%s\n' "$label" "$1" "$3" 0 "$4" "$(cut -d' ' -f1 /proc/loadavg)" "$5" \
+        >>"$results"
+}
+
+# jvm NAME FILE FRAMES BYTES MODE [PASSES]: an in-JVM pass of ToolComparison
+jvm() {
+    local name=$1 file=$2 frames=$3 bytes=$4
+    shift 4
+    if [ "$gen_ok" != 1 ]; then
+        skip_row "$name" "$file" "$frames" "$bytes" "left out: ToolComparison does not compile"
+        return
+    fi
+    run "$name" "$file" "$frames" "$bytes" "$limit" keep java -cp "$gen_cp" org.jumbocap.bench.gen.ToolComparison "$@"
+}
+
+last_status=0
 run_once() {
     local name=$1 file=$2 frames=$3 bytes=$4 cap=$5 output=$6
     shift 6
@@ -153,7 +292,7 @@ run_once() {
     load=$(cut -d' ' -f1 /proc/loadavg)
     local done_frames=$frames status=0 extra=""
     case "$output" in
-        count)
+        count|match)
             done_frames=$( { /usr/bin/time -v -o "$tmp/time.txt" timeout -s INT "$cap" "$@" 2>"$tmp/stderr.txt" || true; } | wc -l) ;;
         keep)
             /usr/bin/time -v -o "$tmp/time.txt" timeout -s INT "$cap" "$@" >"$tmp/stdout.txt" 2>"$tmp/stderr.txt" || true
@@ -171,6 +310,7 @@ run_once() {
             /usr/bin/time -v -o "$tmp/time.txt" timeout -s INT "$cap" "$@" >/dev/null 2>"$tmp/stderr.txt" || true ;;
     esac
     status=$(sed -n 's/^\s*Exit status: //p' "$tmp/time.txt")
+    last_status=${status:-?}
     local wall user sys rss
     wall=$(sed -n 's/^\s*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$tmp/time.txt" \
         | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }')
@@ -178,14 +318,22 @@ run_once() {
     sys=$(sed -n 's/^\s*System time (seconds): //p' "$tmp/time.txt")
     rss=$(sed -n 's/^\s*Maximum resident set size (kbytes): //p' "$tmp/time.txt")
     local note=""
+    if [ "$output" = match ]; then
+        note="$done_frames frames matched"
+        [ "$status" != 0 ] || done_frames=$frames
+    fi
     if [ "$status" = 124 ]; then
-        if [ "$output" = count ]; then
+        if [ "$output" = match ]; then
+            done_frames=0
+            note="stopped at ${cap}s ($note)"
+        elif [ "$output" = count ]; then
             note="stopped at ${cap}s: $done_frames of $frames frames"
         else
             done_frames=0
             note="stopped at ${cap}s"
         fi
     elif [ "$status" != 0 ]; then
+        [ "$output" = count ] || done_frames=0
         note="exit $status: $(head -c 200 "$tmp/stderr.txt" | tr '\n\t' '  ')"
     fi
     if [ -n "$extra" ] && [ "$status" = 0 ]; then
@@ -201,31 +349,30 @@ measure() {
     run "tcpdump -nn -r" "$file" "$frames" "$bytes" "$limit" null tcpdump -nn -r "$file"
     run "tshark -n -r" "$file" "$frames" "$bytes" "$tshark_limit" count tshark -n -r "$file"
     run "jumbocap read" "$file" "$frames" "$bytes" "$limit" count "$jumbocap" read "$file"
+    run "jumbocap read -Y 'tcp.port == 5201' -T fields -e frame.number" "$file" "$frames" "$bytes" "$limit" match \
+        "$jumbocap" read -Y 'tcp.port == 5201' -T fields -e frame.number "$file"
+    run "jumbocap read -Y jumbo -T fields -e frame.number" "$file" "$frames" "$bytes" "$limit" match \
+        "$jumbocap" read -Y jumbo -T fields -e frame.number "$file"
     run "jumbocap stats" "$file" "$frames" "$bytes" "$limit" null "$jumbocap" stats "$file"
-    run "fast path (reader+FastDecoder)" "$file" "$frames" "$bytes" "$limit" keep \
-        java -cp "$gen_cp" org.jumbocap.bench.gen.ToolComparison fast-pass "$file"
-    run "capture reader only" "$file" "$frames" "$bytes" "$limit" keep \
-        java -cp "$gen_cp" org.jumbocap.bench.gen.ToolComparison reader-pass "$file"
+    jvm "fast path (reader+FastDecoder)" "$file" "$frames" "$bytes" fast-pass "$file"
+    jvm "capture reader only" "$file" "$frames" "$bytes" reader-pass "$file"
     # the same in one JVM five times over: the rate once the JIT has compiled the loop
-    run "fast path, 5 passes" "$file" $((frames * 5)) $((bytes * 5)) "$limit" keep \
-        java -cp "$gen_cp" org.jumbocap.bench.gen.ToolComparison fast-pass "$file" 5
-    run "capture reader only, 5 passes" "$file" $((frames * 5)) $((bytes * 5)) "$limit" keep \
-        java -cp "$gen_cp" org.jumbocap.bench.gen.ToolComparison reader-pass "$file" 5
+    jvm "fast path, 5 passes" "$file" $((frames * 5)) $((bytes * 5)) fast-pass "$file" 5
+    jvm "capture reader only, 5 passes" "$file" $((frames * 5)) $((bytes * 5)) reader-pass "$file" 5
     # what any tool that verifies TCP checksums must at least do: sum every captured byte
-    run "capture reader + checksum of every byte, 5 passes" "$file" $((frames * 5)) $((bytes * 5)) "$limit" keep \
-        java -cp "$gen_cp" org.jumbocap.bench.gen.ToolComparison checksum-pass "$file" 5
+    jvm "capture reader + checksum of every byte, 5 passes" "$file" $((frames * 5)) $((bytes * 5)) checksum-pass "$file" 5
 }
 
 started=$(date +%s)
 # the fixed cost of a jumbocap run: JVM start-up, class loading, a 44-frame sample
 sample="$root/samples/ipv6-bigtcp-veth.pcap"
 repeat=3
-run "jumbocap read (start-up cost)" "$sample" "$(field frames "$(gen reader-pass "$sample")")" "$(stat -c %s "$sample")" \
+run "jumbocap read (start-up cost)" "$sample" "$(frames_of "$sample")" "$(stat -c %s "$sample")" \
     "$limit" count "$jumbocap" read "$sample"
 repeat=$repeat_big
-measure "$big" "$(field frames "$big_line")" "$(stat -c %s "$big")"
+measure "$big" "$big_frames" "$(stat -c %s "$big")"
 repeat=$repeat_small
-measure "$small" "$(field frames "$small_line")" "$(stat -c %s "$small")"
+measure "$small" "$small_frames" "$(stat -c %s "$small")"
 
 # ---------------------------------------------------------------- report
 report() {
@@ -233,12 +380,20 @@ report() {
     echo
     echo "Machine: $(nproc) cores ($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)), $(awk '/MemTotal/ { printf "%.1f GB", $2 / 1048576 }' /proc/meminfo) RAM, Linux $(uname -r)"
     echo "Tools: $(tcpdump --version 2>&1 | head -n 1), $(tcpdump --version 2>&1 | sed -n 2p), $(tshark --version 2>/dev/null | head -n 1), $(java -version 2>&1 | head -n 1), $jumbocap_version"
-    echo "Inputs (generated in ${gen_seconds}s): super-packets.pcap $(field frames "$big_line") frames, $(stat -c %s "$big") bytes;" \
-        "small-frames.pcap $(field frames "$small_line") frames, $(stat -c %s "$small") bytes"
+    local what=given
+    [ "$generated" = 0 ] || what="generated in ${gen_seconds}s"
+    echo "Inputs ($what): $(basename "$big") $big_frames frames, $(stat -c %s "$big") bytes${big_given:+ ($big_given)};" \
+        "$(basename "$small") $small_frames frames, $(stat -c %s "$small") bytes${small_given:+ ($small_given)}"
+    echo "Load average (1, 5, 15 min): $load_at_start when the measurements started, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
+    [ -z "$gen_note" ] || echo "In-JVM rows: $gen_note"
     echo
     echo "| file | command | frames done | wall s | CPU s (user+sys) | peak RSS MB | frames/s | MB/s | frames per CPU s | load | note |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
-    awk -F'\t' '{
+    awk -F'\t' '$6 == "" {
+        printf "| %s | `%s` | - | - | - | - | - | - | - | %s | %s |\n", $1, $2, $10, $11
+        next
+    }
+    {
         frames = $3; done_ = $4; bytes = $5; wall = $6; cpu = $7 + $8;
         share = frames > 0 ? done_ / frames : 0;
         fps = wall > 0 ? done_ / wall : 0; mbs = wall > 0 ? bytes * share / 1e6 / wall : 0;
