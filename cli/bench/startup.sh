@@ -9,8 +9,10 @@
 #
 # "before" is JUMBOCAP_CDS=off: exactly the java command line of the launcher before the archive
 # (java $JUMBOCAP_JAVA_OPTS -cp JAR:lib/* org.jumbocap.cli.Main ..., with the JDK's own CDS archive only);
-# "after" is the launcher as it is (with the AppCDS archive). Both first run once to build the jar and
-# the archive (not timed), then 3 untimed warm-up rounds.
+# or, with BEFORE=/path/to/other/checkout/jumbocap, that launcher (e.g. a clone at an older commit).
+# "after" is this launcher as it is (with the AppCDS archive). Both first run once to build the jar
+# and the archive (not timed), then 3 untimed warm-up rounds. The capture file should be an absolute
+# path when BEFORE is another checkout, or lie in both.
 set -euo pipefail
 here="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)"
 runs="${1:-20}"
@@ -21,7 +23,11 @@ shift || true
 one() {
     local TIMEFORMAT='%3R %3U %3S' t
     if [[ "$1" == no-cds ]]; then
-        t=$( { time JUMBOCAP_CDS=off "$here/jumbocap" "${args[@]}" >/dev/null 2>&1; } 2>&1 ) || true
+        if [[ -n "${BEFORE:-}" ]]; then
+            t=$( { time "$BEFORE" "${args[@]}" >/dev/null 2>&1; } 2>&1 ) || true
+        else
+            t=$( { time JUMBOCAP_CDS=off "$here/jumbocap" "${args[@]}" >/dev/null 2>&1; } 2>&1 ) || true
+        fi
     else
         t=$( { time "$here/jumbocap" "${args[@]}" >/dev/null 2>&1; } 2>&1 ) || true
     fi
@@ -30,6 +36,7 @@ one() {
 args=("$@")
 load0="$(cut -d ' ' -f 1-3 /proc/loadavg)"
 "$here/jumbocap" "${args[@]}" >/dev/null 2>&1 || true
+[[ -z "${BEFORE:-}" ]] || "$BEFORE" "${args[@]}" >/dev/null 2>&1 || true
 for _ in 1 2 3; do one no-cds >/dev/null; one cds >/dev/null; done
 wall_before=() wall_after=() cpu_before=() cpu_after=()
 for ((i = 0; i < runs; i++)); do
@@ -45,7 +52,7 @@ stats() { # label, milliseconds...
               printf "%-14s n=%d  mean %4.0f ms  sd %4.0f ms  median %4.0f ms  min %4.0f ms  max %4.0f ms\n",
                      label, NR, m, sd, med, v[1], v[NR] }'
 }
-echo "jumbocap ${args[*]}  ($(nproc) cores, load before $load0, after $(cut -d ' ' -f 1-3 /proc/loadavg))"
+echo "jumbocap ${args[*]}  (before: ${BEFORE:-JUMBOCAP_CDS=off}; $(nproc) cores, load before $load0, after $(cut -d ' ' -f 1-3 /proc/loadavg))"
 stats "before wall" "${wall_before[@]}"
 stats "after  wall" "${wall_after[@]}"
 stats "before cpu" "${cpu_before[@]}"
