@@ -20,12 +20,13 @@ import java.util.zip.ZipException;
 /**
  * The byte source under the capture readers, with the position kept as a long so files beyond 4 GiB
  * work. A stream (stdin, a pipe, a decompressor) is read through one big buffer, large reads bypassing
- * it. A regular file is mapped read-only in windows of at most {@link #DEFAULT_WINDOW_SIZE} bytes, each
- * mapped when it is first reached (and again when the file has grown): the buffer then takes only small
- * chunks for the readers' headers, frame data is copied straight from the mapping, skips read nothing,
- * and {@link #readFrame} loads only the first {@link #EAGER_PREFIX_LENGTH} bytes of a frame, leaving the
- * rest to be copied when the record is asked for it. File-backed inputs seek cheaply; stream-backed ones
- * cannot.
+ * it. A regular file is read into the buffer by positioned reads, the whole buffer at a time while the
+ * frames are small but only a page after a skip left a frame's tail behind; skips read nothing, and
+ * {@link #readFrame} loads only the first {@link #EAGER_PREFIX_LENGTH} bytes of a frame not already
+ * buffered. Frame bytes beyond the buffer, the tails included when a record asks for them, are copied
+ * from the file mapped read-only in windows of at most {@link #DEFAULT_WINDOW_SIZE} bytes, each mapped
+ * when first needed (and again when the file has grown). File-backed inputs seek cheaply; stream-backed
+ * ones cannot.
  *
  * <p>{@link #close} unmaps the windows at once where the JDK allows it (sun.misc.Unsafe#invokeCleaner),
  * so a closed capture leaves no mapping behind that would keep its file system busy; every copy from a
@@ -44,20 +45,22 @@ public final class CaptureInput implements Closeable {
     /** Largest mapped window of a file (one mapping must stay below 2 GiB). */
     public static final long DEFAULT_WINDOW_SIZE = 1L << 30;
     /**
-     * Bytes a file-backed input copies into its buffer at least when a reader wants a header right after a
-     * skip past the buffer (a frame's tail left in the file): about a page, so the tail is not copied.
+     * Bytes a file-backed input reads into its buffer at least when a reader wants a header right after a
+     * skip far past the buffer (a frame's tail left in the file): about a page, so the tail is not read.
      */
     private static final int SPARSE_FILL_CHUNK = 4096;
-    /** Same when the bytes since the last fill were all read (small frames): fewer, bigger copies. */
-    private static final int DENSE_FILL_CHUNK = 64 << 10;
-    /** Buffer of a file-backed input: it only ever holds headers and small blocks. */
-    private static final int FILE_BUFFER_SIZE = 1 << 17;
+    /** A skip past the buffer at least this long counts as leaving a frame's tail in the file. */
+    private static final int FAR_SKIP = 64 << 10;
+    /** Buffer of a file-backed input, filled whole while the frames are small. */
+    private static final int FILE_BUFFER_SIZE = DEFAULT_BUFFER_SIZE;
     /** Unmaps a mapped buffer now, or null where the JDK does not let us (then the collector does). */
     private static final MethodHandle UNMAP = unmapper();
 
     private final FileChannel channel;
     private final InputStream stream;
     private final byte[] buf;
+    /** {@code buf} as a ByteBuffer, for positioned reads from a file. */
+    private final ByteBuffer bufView;
     /** File offset of {@code buf[0]}; the source stands at {@code bufferStart + limit}. */
     private long bufferStart;
     private int pos;
@@ -78,7 +81,7 @@ public final class CaptureInput implements Closeable {
     /** Counts the frames read by {@link #readFrame}, so a partly loaded record can tell it is still current. */
     private long frameSerial;
     private boolean closed;
-    /** True when a skip went past the buffer since the last refill. */
+    /** True when a skip went far past the buffer since the last refill. */
     private boolean skippedAhead;
 
     private CaptureInput(FileChannel channel, InputStream stream, int bufferSize, long windowSize, int prefixLength,
@@ -92,6 +95,7 @@ public final class CaptureInput implements Closeable {
         this.channel = channel;
         this.stream = stream;
         this.buf = new byte[Math.max(bufferSize, 64)];
+        this.bufView = ByteBuffer.wrap(buf);
         this.windowSize = windowSize;
         this.prefixLength = prefixLength;
         this.size = size;
@@ -160,7 +164,7 @@ public final class CaptureInput implements Closeable {
             limit -= pos;
             pos = 0;
         }
-        int chunk = skippedAhead ? SPARSE_FILL_CHUNK : DENSE_FILL_CHUNK;
+        int chunk = skippedAhead ? SPARSE_FILL_CHUNK : buf.length;
         skippedAhead = false;
         while (limit < n && !eof) {
             int want = channel == null ? buf.length - limit : Math.min(buf.length - limit, Math.max(n - limit, chunk));
@@ -318,7 +322,8 @@ public final class CaptureInput implements Closeable {
                 fileSize();
             }
             long target = Math.min(want, Math.max(size, bufferStart));
-            skippedAhead = true;
+            // a frame's tail left in the file, not a small frame that straddled the buffer's end
+            skippedAhead = target - bufferStart >= FAR_SKIP;
             done += target - bufferStart;
             bufferStart = target;
             source = target;
@@ -369,6 +374,16 @@ public final class CaptureInput implements Closeable {
                 return -1;
             }
             int n = (int) Math.min(len, size - source);
+            if (dst == buf) {
+                // headers and small frames: a positioned read, which costs the mapping no page faults
+                bufView.limit(off + n).position(off);
+                int r = channel.read(bufView, source);
+                if (r <= 0) {
+                    return -1;
+                }
+                source += r;
+                return r;
+            }
             copyFromFile(source, dst, off, n);
             source += n;
             return n;
