@@ -146,16 +146,33 @@ public final class CaptureCommand implements Callable<Integer> {
         try (CaptureSource source = replay != null ? new ReplayCaptureSource(replay, options, replaySpeed)
                 : Pcap4jCaptureSource.open(options)) {
             if (captureFilter != null && !captureFilter.isBlank()) {
-                CaptureFilters.Prepared prepared = CaptureFilters.prepare(captureFilter, rawFilter, extHeaders,
-                        source.linkType(), snaplen);
+                // compiling is bounded like the capture: --duration holds from the first second
+                boolean durationFirst = durationSeconds > 0 && durationSeconds < CaptureFilters.COMPILE_LIMIT_SECONDS;
+                CaptureFilters.Prepared prepared;
+                try {
+                    prepared = CaptureFilters.within(durationFirst ? durationSeconds : CaptureFilters.COMPILE_LIMIT_SECONDS,
+                            () -> {
+                                CaptureFilters.Prepared p = CaptureFilters.prepare(captureFilter, rawFilter, extHeaders,
+                                        source.linkType(), snaplen);
+                                source.setFilter(p.text());
+                                return p;
+                            });
+                } catch (java.util.concurrent.TimeoutException e) {
+                    if (durationFirst) {
+                        err.println("jumbocap capture: stopped (duration reached while libpcap compiled the capture "
+                                + "filter): 0 frames captured");
+                        return CommandLine.ExitCode.OK;
+                    }
+                    throw new CaptureException(CaptureException.Kind.FILTER, e.getMessage());
+                }
                 for (String note : prepared.notes()) {
                     err.println("jumbocap capture: note: " + note);
                 }
                 if (prepared.rewrote()) {
                     err.println("jumbocap capture: capture filter extended to IPv6 extension headers "
-                            + "(up to " + extHeaders + "; 'jumbocap filter' shows the text)");
+                            + "(up to " + prepared.extHeaders() + "; 'jumbocap filter' shows the text)");
                 }
-                source.setFilter(prepared.text());
+                err.println("jumbocap capture: " + prepared.programLine());
             }
             return capture(source, display, format, out, err);
         } catch (CaptureException e) {
