@@ -59,7 +59,7 @@ public final class CaptureInputs {
             return Filters.compile(displayFilter);
         } catch (FilterSyntaxException e) {
             throw new CommandLine.ParameterException(mixee.commandLine(),
-                    "-Y '" + displayFilter + "': column " + e.column() + ": " + e.detail());
+                    "-Y '" + e.excerpt() + "': column " + e.column() + ": " + e.detail());
         }
     }
 }

@@ -74,6 +74,13 @@ public final class CraftedCaptureFiles {
                 new Case("pcap-caplen-over-snaplen.pcap", CaptureBytes.littleEndian().pcapHeader(MICROS, 1500, ETH)
                         .pcapRecord(BASE_SECONDS, 1, frame(1, 2000)).pcapRecord(BASE_SECONDS, 2, frame(2, 60)).toArray(),
                         2, null),
+                // if_tsresol 0x13 (10^-19 s): the first frame's time is a whole number of microseconds, the
+                // second's is not; times print with nine decimals throughout the file
+                new Case("pcapng-tsresol-19.pcapng", CaptureBytes.littleEndian().shb(1, 0)
+                        .idb(ETH, 262144, null, null, 0x13, BASE_SECONDS)
+                        .epb(0, 5_000_000_000_000_000_000L, frame(1, 60))
+                        .epb(0, 5_000_000_012_345_678_900L, frame(2, 60))
+                        .epb(0, 7_250_000_000_000_000_000L, frame(3, 60)).toArray(), 3, null),
                 // the snaplen is the writer's claim: a longer record is read whole and marked
                 new Case("pcapng-epb-over-snaplen.pcapng", CaptureBytes.littleEndian().shb(1, 0).idb(ETH, 1500)
                         .epb(0, BASE_SECONDS * 1_000_000L + 1, frame(1, 2000)).epb(0, BASE_SECONDS * 1_000_000L + 2,

@@ -7,6 +7,7 @@ import org.jumbocap.cli.OutputClosedException;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.InterfaceInfo;
 import org.jumbocap.pipeline.FramePipeline;
 
 /**
@@ -77,7 +78,9 @@ public final class FrameLoop {
     private void readFile(String file, Sink sink) throws IOException {
         try (CaptureReader reader = Captures.open(file)) {
             sink.startFile(file);
-            boolean nano = reader.formatName().contains("nsec");
+            // decimals per file from what its interfaces declare, not per frame from the digits a time has
+            boolean nano = false;
+            int interfacesSeen = -1;
             FrameRecord rec = new FrameRecord();
             long first = 0;
             long previous = 0;
@@ -89,7 +92,11 @@ public final class FrameLoop {
                     previous = ts;
                     any = true;
                 }
-                nano |= ts % 1000 != 0;
+                if (reader.interfaces().size() != interfacesSeen) { // pcapng may define interfaces later on
+                    interfacesSeen = reader.interfaces().size();
+                    nano = reader.formatName().contains("nsec")
+                            || reader.interfaces().stream().anyMatch(InterfaceInfo::finerThanMicroseconds);
+                }
                 FrameContext context = new FrameContext(file, first, previous, nano);
                 previous = ts;
                 if (!pipeline.accept(rec, context.firstNanos(), context.previousNanos())) {

@@ -136,7 +136,7 @@ public final class CaptureCommand implements Callable<Integer> {
             display = Filters.compile(displayFilter);
         } catch (FilterSyntaxException e) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "-Y '" + displayFilter + "': column " + e.column() + ": " + e.detail());
+                    "-Y '" + e.excerpt() + "': column " + e.column() + ": " + e.detail());
         }
         CaptureSource.Options options = new CaptureSource.Options(device != null ? device : replay.toString(), snaplen,
                 bufferMiB << 20, CaptureSource.Options.DEFAULT_TIMEOUT_MILLIS, immediate, !noPromiscuous, null);

@@ -138,8 +138,8 @@ public final class CaptureFilters {
             }
             String where = unreadable == null ? ""
                     : " (" + unreadable.getMessage() + " at column " + (unreadable.position() + 1) + ")";
-            throw new CaptureException(CaptureException.Kind.FILTER, "capture filter '" + filter + "': "
-                    + e.getMessage() + where);
+            throw new CaptureException(CaptureException.Kind.FILTER, "capture filter '"
+                    + excerpt(filter, unreadable == null ? 0 : unreadable.position()) + "': " + e.getMessage() + where);
         } catch (LinkageError e) {
             throw new CaptureException(CaptureException.Kind.LIBPCAP_MISSING, CaptureException.LIBPCAP_TEXT, e);
         }
@@ -231,6 +231,18 @@ public final class CaptureFilters {
                 + "to walk IPv6 extension headers it compiles to %,d BPF instructions even at --ext-headers 1, more "
                 + "than the %d the kernel takes (BPF_MAXINSNS): use fewer alternatives, or --raw-filter (blind to "
                 + "transport headers behind IPv6 extension headers)", instructions, BpfCompiler.KERNEL_MAX_INSTRUCTIONS));
+    }
+
+    /** The filter as an error line quotes it: whole when short, else 40 characters each side of {@code at}. */
+    static String excerpt(String filter, int at) {
+        int side = org.jumbocap.filter.FilterSyntaxException.EXCERPT_SIDE;
+        int from = at - side <= 3 ? 0 : at - side;
+        int to = at + side >= filter.length() - 3 ? filter.length() : at + side;
+        if (from == 0 && to < filter.length()) {
+            to = Math.min(filter.length(), 2 * side);
+            to = to >= filter.length() - 3 ? filter.length() : to;
+        }
+        return (from > 0 ? "..." : "") + filter.substring(from, to) + (to < filter.length() ? "..." : "");
     }
 
     private static ExtensionHeaderRewriter.Result rewrite(ExtensionHeaderRewriter rewriter, String filter) {
