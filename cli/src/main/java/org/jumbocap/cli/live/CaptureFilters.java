@@ -23,6 +23,13 @@ import org.jumbocap.cli.live.filter.FilterSyntaxException;
  * extension header does not fit, the filter is refused with the options left.
  */
 public final class CaptureFilters {
+    /**
+     * Unoptimized programs up to this length are also optimized as written, a fraction of a second, for
+     * libpcap's verdicts on the filter itself; longer ones (hundreds of alternatives) only through their
+     * rewritten form, which is what the kernel gets.
+     */
+    static final int QUICK_TO_OPTIMIZE = 20_000;
+
     /** Wall-clock bound on compiling a capture filter, whatever libpcap's optimizer makes of it. */
     public static final long COMPILE_LIMIT_SECONDS = 20;
 
@@ -127,7 +134,12 @@ public final class CaptureFilters {
         try {
             // the filter as written goes to the kernel only with --raw-filter or when nothing is rewritten;
             // otherwise libpcap only checks it, which its optimizer would make slow
-            asWritten = BpfCompiler.compile(filter, linkType, snaplen, raw || result == null || !result.changed());
+            boolean optimize = raw || result == null || !result.changed();
+            asWritten = BpfCompiler.compile(filter, linkType, snaplen, optimize);
+            if (!optimize && asWritten.size() <= QUICK_TO_OPTIMIZE) {
+                // the optimizer's own verdicts ("expression rejects all packets"), as tcpdump gives them
+                asWritten = BpfCompiler.compile(filter, linkType, snaplen, true);
+            }
         } catch (BpfCompiler.CompileException e) {
             if (raw) {
                 try {
@@ -188,8 +200,16 @@ public final class CaptureFilters {
                 try {
                     program = BpfCompiler.compile(r.text(), linkType, snaplen);
                 } catch (BpfCompiler.CompileException e) {
+                    // the optimizer's own verdicts ("expression rejects all packets") hold for the filter as written too
+                    List<BpfCompiler.Instruction> asWritten;
+                    try {
+                        asWritten = BpfCompiler.compile(filter, linkType, snaplen);
+                    } catch (BpfCompiler.CompileException w) {
+                        throw new CaptureException(CaptureException.Kind.FILTER, "capture filter '" + excerpt(filter, 0)
+                                + "': " + w.getMessage());
+                    }
                     notes.add("capture filter used as written: libpcap rejects the rewritten form (" + e.getMessage() + ")");
-                    return new Prepared(filter, false, notes, -1, 0);
+                    return new Prepared(filter, false, notes, asWritten.size(), 0);
                 }
                 shortest = Math.min(shortest, program.size());
                 if (program.size() > BpfCompiler.KERNEL_MAX_INSTRUCTIONS) {

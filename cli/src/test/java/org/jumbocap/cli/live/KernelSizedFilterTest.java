@@ -45,6 +45,15 @@ class KernelSizedFilterTest {
         assertTrue(r.err().contains("stopped (end of input): 36 frames captured"), r.err());
     }
 
+    /** libpcap's optimizer refuses some filters outright; that verdict stays the user's error, as written. */
+    @Test
+    void aFilterTheOptimizerRejectsIsStillAnError() {
+        LiveCommandsTest.Run r = LiveCommandsTest.run("filter", "tcp port 1 and not tcp port 1");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains("capture filter 'tcp port 1 and not tcp port 1': expression rejects all packets"), r.err());
+    }
+
     @Test
     void theDepthIsLoweredWhereAShallowerWalkFits() throws Exception {
         String filter = ports(200);
