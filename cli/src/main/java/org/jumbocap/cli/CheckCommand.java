@@ -119,7 +119,7 @@ public final class CheckCommand implements Callable<Integer> {
         List<CaptureReport> captures = new ArrayList<>();
         boolean inputOk = true;
         if (liveInterface != null) {
-            captures.add(new CaptureReport(liveInterface + " (live, " + duration + " s)", capture(liveInterface)));
+            captures.add(new CaptureReport(liveInterface + " (live, " + duration + " s)", capture(liveInterface, err)));
         }
         for (String file : files) {
             CaptureCheck check = new CaptureCheck();
@@ -155,11 +155,13 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     /** A live capture of {@link #duration} seconds, whole frames, checked as it arrives. */
-    private CaptureCheck capture(String device) {
+    private CaptureCheck capture(String device, PrintWriter err) {
         CaptureCheck check = new CaptureCheck();
         check.startFile(device);
         FramePipeline pipeline = new FramePipeline(new FrameDissector(), null, false);
         try (CaptureSource source = Pcap4jCaptureSource.open(CaptureSource.Options.defaults(device))) {
+            err.println("jumbocap check: capturing on " + device + " for " + duration + " s");
+            err.flush();
             FrameRecord rec = new FrameRecord();
             long end = System.nanoTime() + (long) (duration * 1e9);
             long first = -1;
