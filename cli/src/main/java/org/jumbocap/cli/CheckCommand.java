@@ -118,6 +118,9 @@ public final class CheckCommand implements Callable<Integer> {
         }
         List<CaptureReport> captures = new ArrayList<>();
         boolean inputOk = true;
+        // a file's error line follows the report that holds every good frame before it
+        java.io.StringWriter fileErrors = new java.io.StringWriter();
+        PrintWriter errorLines = new PrintWriter(fileErrors);
         if (liveInterface != null) {
             captures.add(new CaptureReport(liveInterface + " (live, " + duration + " s)", capture(liveInterface, err)));
         }
@@ -134,7 +137,7 @@ public final class CheckCommand implements Callable<Integer> {
                     check.add(frame.summary(), frame.frame());
                 }
             };
-            boolean ok = new FrameLoop(null, 0, false).run(List.of(file), sink, out, err, root.debug());
+            boolean ok = new FrameLoop(null, 0, false).run(List.of(file), sink, out, errorLines, root.debug());
             inputOk &= ok;
             if (ok || check.frames() > 0) {
                 captures.add(new CaptureReport(file, check));
@@ -146,6 +149,9 @@ public final class CheckCommand implements Callable<Integer> {
         out.print(format == Format.json ? CheckReport.json(kernel, interfaces, captures, healthy && inputOk)
                 : CheckReport.text(kernel, interfaces, captures, Colors.of(root.color())));
         out.flush();
+        errorLines.flush();
+        err.print(fileErrors);
+        err.flush();
         return healthy && inputOk ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
     }
 

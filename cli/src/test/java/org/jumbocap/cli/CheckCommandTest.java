@@ -21,7 +21,7 @@ class CheckCommandTest {
         Cli.Result r = Cli.run("check", sample("ipv6-bigtcp-veth.pcap"));
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("verdict: BIG TCP on: super-packets up to 184,292 B (129 segments of 1,428)"), r.out());
-        assertTrue(r.out().contains("gso_max_size on the sender (or gro_max_size where GRO merged them) 185,000"), r.out());
+        assertTrue(r.out().contains("as gso_max_size 185,000 on the sender (or gro_max_size 185,000 where GRO merged them) makes them"), r.out());
         assertTrue(r.out().contains("sizes (IP packet): median 184,292  p90 184,292  max 184,292 B"), r.out());
         assertTrue(!r.out().contains("Kernel "), "a file check says nothing about this host");
     }
@@ -94,6 +94,19 @@ class CheckCommandTest {
         assertTrue(r.code() == 0 || r.code() == 1, r.err());
         assertTrue(r.out().contains("unavailable: offload features: ethtool is not installed"), r.out());
         assertTrue(r.out().contains("IPv6 BIG TCP: "), r.out());
+    }
+
+    @Test
+    void aCutCaptureIsReportedUpToTheCutThenOneErrorLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        byte[] whole = java.nio.file.Files.readAllBytes(Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap"));
+        java.nio.file.Path cut = dir.resolve("cut.pcap");
+        java.nio.file.Files.write(cut, java.util.Arrays.copyOf(whole, 2_000_000));
+        Cli.Result r = Cli.run("check", cut.toString());
+        assertEquals(1, r.code());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().startsWith("jumbocap: " + cut + ": record "), r.err());
+        assertTrue(r.out().contains("verdict: BIG TCP on"), "the frames before the cut are checked: " + r.out());
     }
 
     @Test

@@ -55,8 +55,12 @@ public record FlowVerdict(Status status, String line, List<String> warnings, Lis
         boolean v6 = data.key().ipVersion() == 6;
         String gso = v6 ? "gso_max_size" : "gso_ipv4_max_size";
         String gro = v6 ? "gro_max_size" : "gro_ipv4_max_size";
-        String setting = point == CapturePoint.SENDER ? gso + " on the sender"
-                : gso + " on the sender (or " + gro + " where GRO merged them)";
+        boolean sender = point == CapturePoint.SENDER;
+        java.util.function.LongFunction<String> setting = v -> {
+            String value = v < 0 ? "" : " " + group(v);
+            return sender ? gso + value + " on the sender" : gso + value + " on the sender (or " + gro + value
+                    + " where GRO merged them)";
+        };
         Status status;
         String line;
         if (c == null) {
@@ -77,8 +81,8 @@ public record FlowVerdict(Status status, String line, List<String> warnings, Lis
                 || c.reason() == SizeCeiling.Reason.UNKNOWN_SEGMENT && c.likelySetting() == SizeCeiling.LEGACY_MAX) {
             status = Status.BIG_TCP_OFF;
             line = String.format(Locale.ROOT, "BIG TCP off: super-packets stop at %s B%s, just under 65,536: "
-                    + "%s is 65536; to turn it on: ip link set dev DEV %s 185000 %s 185000", group(c.ipLength()),
-                    segmentsText(c), setting, gso, gro);
+                    + "the legacy limit, %s; to turn it on: ip link set dev DEV %s 185000 %s 185000",
+                    group(c.ipLength()), segmentsText(c), setting.apply(SizeCeiling.LEGACY_MAX), gso, gro);
         } else {
             status = Status.UNDECIDED;
             line = String.format(Locale.ROOT, "super-packets up to %s B%s, below 64 KB: %s; whether BIG TCP is on "
@@ -123,12 +127,12 @@ public record FlowVerdict(Status status, String line, List<String> warnings, Lis
                 group(c.segmentSize())) : "";
     }
 
-    private static String explain(SizeCeiling c, String setting) {
+    private static String explain(SizeCeiling c, java.util.function.LongFunction<String> setting) {
         return switch (c.reason()) {
             case LEGACY_64K, SIZE_SETTING -> c.likelySetting() > 0
-                    ? String.format(Locale.ROOT, "the size %s %s gives (so does any setting from %s to %s)", setting,
-                    group(c.likelySetting()), group(c.settingLow()), group(c.settingHigh()))
-                    : String.format(Locale.ROOT, "the size %s between %s and %s gives", setting,
+                    ? String.format(Locale.ROOT, "as %s makes them (any setting from %s to %s would)",
+                    setting.apply(c.likelySetting()), group(c.settingLow()), group(c.settingHigh()))
+                    : String.format(Locale.ROOT, "as %s between %s and %s makes them", setting.apply(-1),
                     group(c.settingLow()), group(c.settingHigh()));
             case WRITE_SIZE -> String.format(Locale.ROOT, "stopping at %s B of payload, not a whole number of "
                     + "segments: the sender's writes or window end them (iperf3 writes 131,072 B by default), the "
