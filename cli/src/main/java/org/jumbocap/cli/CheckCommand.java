@@ -170,6 +170,17 @@ public final class CheckCommand implements Callable<Integer> {
             err.flush();
             FrameRecord rec = new FrameRecord();
             long end = System.nanoTime() + (long) (duration * 1e9);
+            // libpcap's read timeout does not return from an idle ring, so the end is signalled from outside
+            Thread timer = new Thread(() -> {
+                try {
+                    Thread.sleep((long) (duration * 1000));
+                } catch (InterruptedException e) {
+                    return;
+                }
+                source.breakLoop();
+            }, "check-duration");
+            timer.setDaemon(true);
+            timer.start();
             long first = -1;
             long previous = 0;
             while (System.nanoTime() < end) {
@@ -189,6 +200,7 @@ public final class CheckCommand implements Callable<Integer> {
                 check.add(pipeline.summary(), rec);
                 previous = ts;
             }
+            timer.interrupt();
         } catch (CaptureException e) {
             throw new UserException(device + ": " + e.getMessage(), e);
         }

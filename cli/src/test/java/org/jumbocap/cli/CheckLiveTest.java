@@ -45,8 +45,8 @@ class CheckLiveTest {
             for (String ns : List.of(nsBigA, nsBigB, nsOffA, nsOffB)) {
                 assumeTrue(run("ip", "netns", "add", ns) == 0, "'ip netns add' failed: no network namespaces here");
             }
-            pair(nsBigA, nsBigB, "chkba", "chkbb", "2001:db8:78:1::", 185_000);
-            pair(nsOffA, nsOffB, "chkoa", "chkob", "2001:db8:78:2::", 0);
+            pair(nsBigA, nsBigB, "chkba", "chkbb", "2001:db8:78:1::", "198.51.100.", 185_000);
+            pair(nsOffA, nsOffB, "chkoa", "chkob", "2001:db8:78:2::", "203.0.113.", 0);
             boolean ipv4Sizes = setIpv4Sizes(nsBigA, "chkba") && setIpv4Sizes(nsBigB, "chkbb");
 
             // the interfaces
@@ -77,8 +77,22 @@ class CheckLiveTest {
             long offMax = ((Number) ((Map<?, ?>) offData.get("sizes")).get("max")).longValue();
             assertTrue(offMax > 60_000 && offMax < 65_536, "super-packets stop at 64 KB: " + offMax);
             assertEquals(65536L, ((Map<?, ?>) offData.get("ceiling")).get("likely_setting"));
+            String ipv4 = "not settable here";
+            if (ipv4Sizes) {
+                // IPv4 BIG TCP has its own sizes, and the verdict names them
+                Map<?, ?> v4Flow = liveBulkFlow(nsBigA, nsBigB, "chkba", "198.51.100.2");
+                Map<?, ?> v4Verdict = (Map<?, ?>) v4Flow.get("verdict");
+                assertEquals("big_tcp_on", v4Verdict.get("status"), v4Flow.toString());
+                assertTrue(((String) v4Verdict.get("line")).contains("gso_ipv4_max_size 185,000"), v4Verdict.toString());
+                Map<?, ?> v4Data = (Map<?, ?>) ((List<?>) v4Flow.get("directions")).get(0);
+                assertEquals(((Number) v4Data.get("super_packets")).longValue() > 0, true);
+                assertTrue(((Number) v4Data.get("zero_length_ipv4")).longValue() > 0, "IPv4 total length 0");
+                ipv4 = "on, up to " + ((Map<?, ?>) v4Data.get("sizes")).get("max") + " B";
+            }
+            Map<?, ?> v4Off = liveBulkFlow(nsOffA, nsOffB, "chkoa", "203.0.113.2");
+            assertEquals("big_tcp_off", ((Map<?, ?>) v4Off.get("verdict")).get("status"), v4Off.toString());
             System.out.println("check on veth: BIG TCP pair super-packets up to " + bigMax + " B, default pair up to "
-                    + offMax + " B; IPv4 sizes " + (ipv4Sizes ? "set" : "not settable here"));
+                    + offMax + " B; IPv4 BIG TCP " + ipv4);
         } finally {
             for (Process p : started) {
                 p.destroyForcibly();
@@ -92,13 +106,20 @@ class CheckLiveTest {
     /** The flow of a live check of {@code device} during a 2-second iperf3 transfer, the one that carried the data. */
     private Map<?, ?> liveBulkFlow(String client, String server, String device, String serverAddress) throws Exception {
         Process iperfServer = start(List.of("ip", "netns", "exec", server, "iperf3", "-s", "-1", "-p", "" + PORT), null);
-        Path out = dir.resolve(device + ".json");
+        Path out = dir.resolve(device + "-" + started.size() + ".json");
         Process live = start(javaIn(client, "check", "-T", "json", "-i", device, "--duration", "4"), out);
         waitForStderr(Path.of(out + ".err"), "capturing on");
         assertEquals(0, run("ip", "netns", "exec", client, "iperf3", "-c", serverAddress, "-p", "" + PORT, "-t", "2",
                 "-l", "1M"), "iperf3 client");
         iperfServer.waitFor(5, TimeUnit.SECONDS);
-        assertTrue(live.waitFor(20, TimeUnit.SECONDS), "--duration stops the live check");
+        boolean stopped = live.waitFor(20, TimeUnit.SECONDS);
+        if (!stopped) {
+            Path dump = dir.resolve("stack.txt");
+            new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), "" + live.pid(),
+                    "Thread.print").redirectErrorStream(true).redirectOutput(dump.toFile()).start().waitFor(20, TimeUnit.SECONDS);
+            System.out.println(Files.readString(dump));
+        }
+        assertTrue(stopped, "--duration stops the live check: " + Files.readString(Path.of(out + ".err")));
         String json = Files.readString(out);
         Map<?, ?> root = (Map<?, ?>) MiniJson.parse(json);
         List<?> captures = (List<?>) root.get("captures");
@@ -131,7 +152,8 @@ class CheckLiveTest {
     }
 
     /** A veth pair between two namespaces, with BIG TCP sizes when {@code size} is not 0. */
-    private void pair(String a, String b, String ifA, String ifB, String prefix, long size) throws Exception {
+    private void pair(String a, String b, String ifA, String ifB, String prefix, String prefix4, long size)
+            throws Exception {
         for (String ns : List.of(a, b)) {
             must("ip", "netns", "exec", ns, "sysctl", "-qw", "net.ipv6.conf.all.accept_dad=0",
                     "net.ipv6.conf.default.accept_dad=0");
@@ -140,6 +162,8 @@ class CheckLiveTest {
         must("ip", "link", "add", ifA, "netns", a, "type", "veth", "peer", "name", ifB, "netns", b);
         must("ip", "-n", a, "addr", "add", prefix + "1/64", "dev", ifA, "nodad");
         must("ip", "-n", b, "addr", "add", prefix + "2/64", "dev", ifB, "nodad");
+        must("ip", "-n", a, "addr", "add", prefix4 + "1/24", "dev", ifA);
+        must("ip", "-n", b, "addr", "add", prefix4 + "2/24", "dev", ifB);
         for (String[] nd : new String[][] {{a, ifA}, {b, ifB}}) {
             if (size > 0) {
                 must("ip", "-n", nd[0], "link", "set", "dev", nd[1], "gso_max_size", "" + size, "gro_max_size", "" + size);

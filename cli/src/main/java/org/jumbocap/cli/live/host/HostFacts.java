@@ -41,11 +41,16 @@ public final class HostFacts {
 
     /** Reads the facts of this host's current network namespace. */
     public static HostFacts read(Ethtool ethtool) {
+        return read(ethtool, RtnetlinkLinks::dump);
+    }
+
+    /** @param netlink the link dump, which may throw {@link IllegalStateException} saying why it failed */
+    static HostFacts read(Ethtool ethtool, java.util.function.Supplier<List<RtnetlinkLinks.Link>> netlink) {
         List<InterfaceFacts> out = new ArrayList<>();
         String netlinkProblem = null;
         List<RtnetlinkLinks.Link> links = null;
         try {
-            links = RtnetlinkLinks.dump();
+            links = netlink.get();
         } catch (IllegalStateException | UnsatisfiedLinkError | NoClassDefFoundError e) {
             netlinkProblem = "rtnetlink: " + e.getMessage();
         }

@@ -139,6 +139,28 @@ class HostFactsTest {
         assertTrue(v.fixes().get(0).startsWith("ethtool -K chk4 gso on tso on"), v.fixes().toString());
     }
 
+    @Test
+    void withoutNetlinkTheFactsComeFromIpAndSayWhatIsMissing() {
+        HostFacts h = HostFacts.read(new Ethtool("/nonexistent/ethtool"), () -> {
+            throw new IllegalStateException("no netlink socket (errno 97)");
+        });
+        InterfaceFacts lo = h.interfaces().stream().filter(f -> f.name().equals("lo")).findFirst().orElseThrow();
+        assertTrue(lo.source().equals("ip") || lo.source().equals("sysfs"), lo.source());
+        assertTrue(lo.unavailable().contains("rtnetlink: no netlink socket (errno 97)"), lo.unavailable().toString());
+        assertTrue(lo.unavailable().stream().anyMatch(u -> u.startsWith("offload features: ethtool is not installed")));
+        for (String key : InterfaceFacts.SIZE_KEYS) {
+            assertTrue(lo.attributes().containsKey(key) || lo.unavailable().stream().anyMatch(u -> u.startsWith(key + ": ")),
+                    key + " is either read or said to be unavailable");
+        }
+        InterfaceVerdict v4 = InterfaceVerdict.ipv4(lo, h.kernel(), h.iproute2());
+        if (!lo.attributes().containsKey("gso_ipv4_max_size")) {
+            // iproute2 before 6.3 does not print the IPv4 sizes: the verdict says so instead of guessing
+            assertEquals(InterfaceVerdict.State.UNKNOWN, v4.state());
+            assertTrue(v4.line().startsWith("cannot be known: gso_ipv4_max_size"), v4.line());
+        }
+        assertTrue(InterfaceVerdict.ipv6(lo, h.kernel(), h.iproute2()).state() != null);
+    }
+
     /** One RTM_NEWLINK message as the kernel sends it: header, ifinfomsg, attributes. */
     private static byte[] newLink(String name, int mtu, long gso, long gso4) {
         ByteBuffer b = ByteBuffer.allocate(200).order(ByteOrder.nativeOrder());
