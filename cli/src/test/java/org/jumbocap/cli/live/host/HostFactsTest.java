@@ -50,6 +50,24 @@ class HostFactsTest {
     }
 
     @Test
+    void theRealEthtoolIsReadForLoopback() throws Exception {
+        Process p;
+        try {
+            p = new ProcessBuilder("ethtool", "-k", "lo").redirectErrorStream(true).start();
+        } catch (java.io.IOException e) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(false, "ethtool is not installed");
+            return;
+        }
+        String raw = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        p.waitFor();
+        Ethtool.Answer a = new Ethtool("ethtool").read("lo");
+        assertTrue(a.features() != null && a.features().containsKey("generic-segmentation-offload"), a.toString());
+        for (Map.Entry<String, String> e : a.features().entrySet()) {
+            assertTrue(raw.contains(e.getKey() + ": " + e.getValue() + "\n"), e + " is what ethtool printed");
+        }
+    }
+
+    @Test
     void aMissingEthtoolIsAnAnswerNotACrash() {
         Ethtool.Answer a = new Ethtool("/nonexistent/ethtool").read("lo");
         assertNull(a.driver());
