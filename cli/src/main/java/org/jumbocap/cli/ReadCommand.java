@@ -121,12 +121,19 @@ public final class ReadCommand implements Callable<Integer> {
         FrameLoop.Sink sink = switch (format) {
             case text -> textSink(out, timeFormat, colors);
             case json -> jsonArray;
-            case ndjson -> (frame, context) -> {
-                StringBuilder s = new StringBuilder(1024);
-                JsonFrame.render(frame.tree(), context, new Json(s));
-                out.append(s).append('\n');
+            case ndjson -> new LineSink(out) {
+                @Override
+                public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
+                    JsonFrame.render(frame.tree(), context, new Json(s));
+                    s.append('\n');
+                }
             };
-            case fields -> (frame, context) -> out.append(columns.line(frame.tree())).append('\n');
+            case fields -> new LineSink(out) {
+                @Override
+                public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
+                    s.append(columns.line(frame.tree())).append('\n');
+                }
+            };
         };
         if (columns != null && columns.header() != null) {
             out.println(columns.header());
@@ -134,7 +141,7 @@ public final class ReadCommand implements Callable<Integer> {
         if (format == Format.json) {
             out.append('[');
         }
-        boolean ok = new FrameLoop(filter, inputs.count(), verify).run(inputs.files(), sink, out, err, root.debug());
+        boolean ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).run(inputs.files(), sink, out, err, root.debug());
         if (format == Format.json) {
             jsonArray.close();
         }
@@ -142,8 +149,22 @@ public final class ReadCommand implements Callable<Integer> {
         return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
     }
 
+    /** Text per frame, written as rendered. */
+    private abstract static class LineSink implements FrameLoop.RenderingSink {
+        private final PrintWriter out;
+
+        LineSink(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(CharSequence text) {
+            out.append(text);
+        }
+    }
+
     /** The frames as the elements of one JSON array, whose brackets the caller writes. */
-    private static final class JsonArraySink implements FrameLoop.Sink {
+    private static final class JsonArraySink implements FrameLoop.RenderingSink {
         private final PrintWriter out;
         private boolean empty = true;
 
@@ -152,12 +173,14 @@ public final class ReadCommand implements Callable<Integer> {
         }
 
         @Override
-        public void frame(FramePipeline frame, FrameContext context) {
-            StringBuilder s = new StringBuilder(2048);
-            s.append(empty ? "\n" : ",\n");
-            empty = false;
+        public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
             JsonFrame.render(frame.tree(), context, new Json(s));
-            out.append(s);
+        }
+
+        @Override
+        public void write(CharSequence element) {
+            out.append(empty ? "\n" : ",\n").append(element);
+            empty = false;
         }
 
         void close() {
@@ -169,7 +192,7 @@ public final class ReadCommand implements Callable<Integer> {
         SummaryLine summary = new SummaryLine(timeFormat, colors);
         TreeText treeText = new TreeText(colors);
         boolean several = inputs.files().size() > 1;
-        return new FrameLoop.Sink() {
+        return new FrameLoop.RenderingSink() {
             @Override
             public void startFile(String file) {
                 if (several) {
@@ -178,8 +201,12 @@ public final class ReadCommand implements Callable<Integer> {
             }
 
             @Override
-            public void frame(FramePipeline frame, FrameContext context) {
-                StringBuilder s = new StringBuilder(256);
+            public void write(CharSequence text) {
+                out.append(text);
+            }
+
+            @Override
+            public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
                 // the line comes from the summary where it can, so most frames are never dissected in full
                 String line = verbose || frame.hasTree() ? null : summary.render(frame.summary(), frame.frame(), context);
                 s.append(line != null ? line : summary.render(frame.tree(), context)).append('\n');
@@ -193,7 +220,6 @@ public final class ReadCommand implements Callable<Integer> {
                 if (verbose || hex) {
                     s.append('\n');
                 }
-                out.append(s);
             }
         };
     }

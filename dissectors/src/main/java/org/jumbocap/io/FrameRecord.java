@@ -51,6 +51,11 @@ public final class FrameRecord {
         this.originalLength = Math.max(originalLength, bytes.length);
     }
 
+    /** Bytes of memory the record holds for frame data (its buffer, whatever frame it holds now). */
+    public int heldBytes() {
+        return data.length;
+    }
+
     /** Frame number, 1-based, across the whole file. */
     public long number() {
         return number;
