@@ -14,6 +14,14 @@ public interface CaptureWriter extends Closeable, Flushable {
     void write(long timestampNanos, byte[] data, int offset, int capturedLength, long originalLength)
             throws IOException;
 
+    /**
+     * Writes one frame made of two pieces, headers then payload, on the interface and link type that
+     * {@code source} was captured on: each byte is copied once, into the writer's buffer, and never joined
+     * into a frame first. The frame is whole (captured length = original length).
+     */
+    void write(FrameRecord source, long timestampNanos, byte[] head, int headLength, byte[] body, int bodyOffset,
+               int bodyLength) throws IOException;
+
     /** "pcap", "pcap-nsec", "pcapng". */
     String formatName();
 }

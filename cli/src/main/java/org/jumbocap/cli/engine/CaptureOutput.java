@@ -1,0 +1,86 @@
+package org.jumbocap.cli.engine;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.jumbocap.cli.UserException;
+import org.jumbocap.io.CaptureWriter;
+import org.jumbocap.io.CaptureWriters;
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.LinkTypes;
+import org.jumbocap.io.pcap.PcapWriter;
+
+/**
+ * The capture a command writes with {@code -w}: pcapng (nanoseconds) when the name ends in {@code .pcapng},
+ * else classic pcap with microseconds, as {@code capture -w} writes; {@code -} is standard output (pcap).
+ * The file is created when the first frame comes, with that frame's link type; a pcap file holds one link
+ * type, so a frame of another is an error that names it.
+ */
+public final class CaptureOutput implements AutoCloseable {
+    /** The snaplen written in the file header: libpcap's largest, which every frame jumbocap reads fits. */
+    public static final int SNAPLEN = 262_144;
+
+    private final String name;
+    private CaptureWriter writer;
+    private int linkType = -1;
+
+    /** @param name a path, or {@code -} for standard output */
+    public CaptureOutput(String name) {
+        this.name = name;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** True when the output names the same file as {@code input}, which writing would destroy. */
+    public boolean sameFileAs(String input) {
+        if (name.equals(Captures.STDIN) || input.equals(Captures.STDIN)) {
+            return false;
+        }
+        Path out = Path.of(name).toAbsolutePath().normalize();
+        Path in = Path.of(input).toAbsolutePath().normalize();
+        try {
+            return out.equals(in) || java.nio.file.Files.exists(out) && java.nio.file.Files.isSameFile(out, in);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The writer for a frame of this record's link type, created on first use. */
+    public CaptureWriter writerFor(FrameRecord frame) throws IOException {
+        if (writer == null) {
+            open(frame.linkType());
+        } else if (frame.linkType() != linkType && !writer.formatName().equals("pcapng")) {
+            throw new UserException(name + ": a pcap file holds one link type (" + LinkTypes.name(linkType)
+                    + "), but frame " + frame.number() + " is " + LinkTypes.name(frame.linkType())
+                    + ": write a .pcapng file instead");
+        }
+        return writer;
+    }
+
+    /** Creates the file if no frame did (an empty capture of Ethernet frames), so the output always exists. */
+    public void ensureCreated() throws IOException {
+        if (writer == null) {
+            open(LinkTypes.ETHERNET);
+        }
+    }
+
+    private void open(int type) throws IOException {
+        linkType = type;
+        if (name.equals(Captures.STDIN)) {
+            writer = new PcapWriter(new FileOutputStream(FileDescriptor.out), type, SNAPLEN, false);
+        } else {
+            Path file = Path.of(name);
+            writer = CaptureWriters.create(file, type, SNAPLEN);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (writer != null) {
+            writer.close();
+        }
+    }
+}
