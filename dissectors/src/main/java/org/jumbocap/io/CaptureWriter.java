@@ -17,10 +17,12 @@ public interface CaptureWriter extends Closeable, Flushable {
     /**
      * Writes one frame made of two pieces, headers then payload, on the interface and link type that
      * {@code source} was captured on: each byte is copied once, into the writer's buffer, and never joined
-     * into a frame first. The frame is whole (captured length = original length).
+     * into a frame first.
+     *
+     * @param originalLength the frame's length on the wire: the two pieces' lengths for a whole frame
      */
     void write(FrameRecord source, long timestampNanos, byte[] head, int headLength, byte[] body, int bodyOffset,
-               int bodyLength) throws IOException;
+               int bodyLength, long originalLength) throws IOException;
 
     /** "pcap", "pcap-nsec", "pcapng". */
     String formatName();

@@ -43,6 +43,8 @@ public final class SegmentReport {
     long segmentsWritten;
     long bytesWritten;
     long checksumsCompleted;
+    long framesDelayed;
+    long longestDelay;
     private final Map<KeepReason, long[]> kept = new EnumMap<>(KeepReason.class);
     private final Map<FlowKey, FlowUse> flows = new LinkedHashMap<>();
 
@@ -79,6 +81,18 @@ public final class SegmentReport {
      */
     public long checksumsCompleted() {
         return checksumsCompleted;
+    }
+
+    /**
+     * Frames written later than their own time because the segments before them reached past it (the
+     * output stays in time order), and the longest such delay in nanoseconds.
+     */
+    public long framesDelayed() {
+        return framesDelayed;
+    }
+
+    public long longestDelayNanos() {
+        return longestDelay;
     }
 
     /** Frames that were super-packets or jumbograms but were left whole, by reason: count and first frame. */

@@ -40,6 +40,8 @@ public final class Segmenter {
     private final SuperPacketSplitter splitter = new SuperPacketSplitter();
     private final Map<FlowKey, Integer> announcedMss = new HashMap<>();
     private final SegmentReport report = new SegmentReport();
+    /** Time of the last frame written: none is written earlier, so the output stays in time order. */
+    private long lastTime = Long.MIN_VALUE;
 
     /**
      * @param out where the frames go; segments after the first of a super-packet are a nanosecond apart in
@@ -75,7 +77,9 @@ public final class Segmenter {
             } else if (s.udpCount > 0 && s.ipLayerCount > 0 && splitter.prepare(frame, s, false) == null
                     && splitter.udpChecksumOffloaded()) {
                 // a tunnel's outer UDP checksum left for the NIC, completed as the NIC sends it
-                splitter.writeCompleted(frame, out);
+                long time = startTime(frame);
+                splitter.writeCompleted(frame, time, out);
+                lastTime = time;
                 report.framesWritten++;
                 report.bytesWritten += frame.capturedLength();
                 report.checksumsCompleted++;
@@ -116,7 +120,9 @@ public final class Segmenter {
             if (splitter.checksumOffloaded(frame, s)) {
                 // the frame as the NIC sends it: the same bytes with the checksum completed
                 int count = splitter.sumAndCheck(frame, s, (int) Math.max(1, payload));
-                splitter.write(frame, s, (int) Math.max(1, payload), count, out, step);
+                long time = startTime(frame);
+                splitter.write(frame, s, (int) Math.max(1, payload), count, out, time, step);
+                lastTime = time;
                 report.framesWritten++;
                 report.bytesWritten += frame.capturedLength();
                 report.checksumsCompleted++;
@@ -139,7 +145,9 @@ public final class Segmenter {
             copy(frame, KeepReason.BAD_CHECKSUM);
             return;
         }
-        splitter.write(frame, s, segmentSize, count, out, step);
+        long time = startTime(frame);
+        splitter.write(frame, s, segmentSize, count, out, time, step);
+        lastTime = time + (count - 1) * step;
         report.framesWritten += count;
         report.bytesWritten += (long) (splitter.headerBytesFromOuterIp() + s.layerIpOffset[0]) * count + payload;
         report.split(flow, rule, segmentSize, count);
@@ -161,11 +169,32 @@ public final class Segmenter {
         return peer != null ? peer : own != null ? own : -1;
     }
 
+    /**
+     * The time a frame is written at: its own, unless the segments written before it reach past that, when
+     * it goes right after them (a microsecond pcap spreads 129 segments over 129 microseconds, and the next
+     * frame may have come sooner), so the file stays in time order.
+     */
+    private long startTime(FrameRecord frame) {
+        long time = frame.timestampNanos();
+        if (time < lastTime) {
+            report.framesDelayed++;
+            report.longestDelay = Math.max(report.longestDelay, lastTime - time);
+            return lastTime;
+        }
+        return time;
+    }
+
     private void copy(FrameRecord frame, KeepReason reason) throws IOException {
         if (reason != null) {
             report.keep(reason, frame.number());
         }
-        out.write(frame);
+        long time = startTime(frame);
+        if (time == frame.timestampNanos()) {
+            out.write(frame);
+        } else {
+            out.write(frame, time, frame.data(), frame.capturedLength(), frame.data(), 0, 0, frame.originalLength());
+        }
+        lastTime = time;
         report.framesWritten++;
         report.bytesWritten += frame.capturedLength();
     }

@@ -273,26 +273,25 @@ final class SuperPacketSplitter {
     }
 
     /** Writes a frame that is not TCP with its offloaded UDP checksums completed, innermost first. */
-    void writeCompleted(FrameRecord frame, CaptureWriter out) throws IOException {
+    void writeCompleted(FrameRecord frame, long time, CaptureWriter out) throws IOException {
         byte[] src = frame.data();
         for (int j = udpCount - 1; j >= 0; j--) {
             if (udpOffloaded[j]) {
                 completeUdp(j, headLength, 0);
             }
         }
-        out.write(frame, frame.timestampNanos(), head, headLength, src, payloadOffset, 0);
+        out.write(frame, time, head, headLength, src, payloadOffset, 0, headLength);
     }
 
     /**
-     * Writes the segments counted by {@link #sumAndCheck}: the first at the super-packet's time, each next
-     * one {@code step} nanoseconds later.
+     * Writes the segments counted by {@link #sumAndCheck}: the first at {@code time}, each next one {@code
+     * step} nanoseconds later.
      */
-    void write(FrameRecord frame, FrameSummary s, int segmentSize, int count, CaptureWriter out, long step)
+    void write(FrameRecord frame, FrameSummary s, int segmentSize, int count, CaptureWriter out, long time, long step)
             throws IOException {
         byte[] src = frame.data();
         long seq = s.tcpSeq;
         int flags = src[s.transportOffset + TCP_FLAGS] & 0xFF;
-        long time = frame.timestampNanos();
         for (int k = 0; k < count; k++) {
             int at = payloadOffset + k * segmentSize;
             int length = (int) Math.min(segmentSize, payloadLength - (long) k * segmentSize);
@@ -332,7 +331,7 @@ final class SuperPacketSplitter {
                     completeUdp(j, frameLength, chunkSums[k]);
                 }
             }
-            out.write(frame, time + k * step, head, headLength, src, at, length);
+            out.write(frame, time + k * step, head, headLength, src, at, length, frameLength);
         }
     }
 

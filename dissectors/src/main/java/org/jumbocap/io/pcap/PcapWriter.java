@@ -45,9 +45,9 @@ public final class PcapWriter implements CaptureWriter {
 
     @Override
     public void write(FrameRecord source, long timestampNanos, byte[] head, int headLength, byte[] body, int bodyOffset,
-                      int bodyLength) throws IOException {
+                      int bodyLength, long originalLength) throws IOException {
         int length = headLength + bodyLength;
-        writeHeader(timestampNanos, length, length);
+        writeHeader(timestampNanos, length, Math.max(length, originalLength));
         out.write(head, 0, headLength);
         out.write(body, bodyOffset, bodyLength);
     }

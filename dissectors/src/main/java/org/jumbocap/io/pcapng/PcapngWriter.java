@@ -77,10 +77,10 @@ public final class PcapngWriter implements CaptureWriter {
 
     @Override
     public void write(FrameRecord source, long timestampNanos, byte[] head, int headLength, byte[] body, int bodyOffset,
-                      int bodyLength) throws IOException {
+                      int bodyLength, long originalLength) throws IOException {
         int length = headLength + bodyLength;
         int padded = pad(length);
-        writeBlockHeader(interfaceOf(source), timestampNanos, length, length, padded);
+        writeBlockHeader(interfaceOf(source), timestampNanos, length, originalLength, padded);
         out.write(head, 0, headLength);
         out.write(body, bodyOffset, bodyLength);
         writeBlockTrailer(length, padded);
