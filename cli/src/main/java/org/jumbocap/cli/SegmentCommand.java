@@ -105,7 +105,7 @@ public final class SegmentCommand implements Callable<Integer> {
     }
 
     /** The summary: frames in, super-packets split, segments written, frames left whole and why, flow rules. */
-    static String render(SegmentReport r, String output) {
+    public static String render(SegmentReport r, String output) {
         StringBuilder s = new StringBuilder(512);
         if (r == null) {
             return s.append("segment: no frames; ").append(output).append(" holds none\n").toString();
