@@ -1,8 +1,11 @@
 package org.jumbocap.cli.engine;
 
+import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jumbocap.cli.UserException;
 import org.jumbocap.io.CaptureWriter;
@@ -10,6 +13,7 @@ import org.jumbocap.io.CaptureWriters;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
 import org.jumbocap.io.pcap.PcapWriter;
+import org.jumbocap.io.pcapng.PcapngWriter;
 
 /**
  * The capture a command writes with {@code -w}: pcapng (nanoseconds) when the name ends in {@code .pcapng},
@@ -20,6 +24,7 @@ import org.jumbocap.io.pcap.PcapWriter;
 public final class CaptureOutput implements AutoCloseable {
     /** The snaplen written in the file header: libpcap's largest, which every frame jumbocap reads fits. */
     public static final int SNAPLEN = 262_144;
+    private static final int BUFFER = 1 << 20;
 
     private final String name;
     private CaptureWriter writer;
@@ -42,7 +47,7 @@ public final class CaptureOutput implements AutoCloseable {
         Path out = Path.of(name).toAbsolutePath().normalize();
         Path in = Path.of(input).toAbsolutePath().normalize();
         try {
-            return out.equals(in) || java.nio.file.Files.exists(out) && java.nio.file.Files.isSameFile(out, in);
+            return out.equals(in) || Files.exists(out) && Files.isSameFile(out, in);
         } catch (IOException e) {
             return false;
         }
@@ -69,11 +74,15 @@ public final class CaptureOutput implements AutoCloseable {
 
     private void open(int type) throws IOException {
         linkType = type;
-        if (name.equals(Captures.STDIN)) {
-            writer = new PcapWriter(new FileOutputStream(FileDescriptor.out), type, SNAPLEN, false);
-        } else {
-            Path file = Path.of(name);
-            writer = CaptureWriters.create(file, type, SNAPLEN);
+        // a large buffer: segmenting writes a record of 1.5 KB in three pieces, and each flush is a system call
+        OutputStream out = new BufferedOutputStream(name.equals(Captures.STDIN) ? new FileOutputStream(FileDescriptor.out)
+                : Files.newOutputStream(Path.of(name)), BUFFER);
+        try {
+            boolean pcapng = !name.equals(Captures.STDIN) && CaptureWriters.isPcapng(Path.of(name));
+            writer = pcapng ? new PcapngWriter(out, type, SNAPLEN, true) : new PcapWriter(out, type, SNAPLEN, false);
+        } catch (IOException | RuntimeException e) {
+            out.close();
+            throw e;
         }
     }
 
