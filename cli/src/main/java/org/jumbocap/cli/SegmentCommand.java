@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
         footer = {"  jumbocap segment samples/ipv6-bigtcp-veth.pcap -w /tmp/segmented.pcap",
                 "  tcpdump -nn -r /tmp/segmented.pcap 'tcp port 5201'",
                 "  jumbocap segment --mss 8948 -Y 'tcp.port == 5201' a.pcapng -w b.pcapng",
-                "  jumbocap segment big.pcap -w - | suricata -r /dev/stdin",
+                "  jumbocap segment big.pcap -w - | tcpdump -nn -r - tcp port 5201",
                 "",
                 "Exit status as read: 0 ok, 1 bad input or I/O error, 2 usage error."})
 public final class SegmentCommand implements Callable<Integer> {
