@@ -38,6 +38,8 @@ import org.jumbocap.proto.tcp.TransportFrames.Checksum;
 import org.jumbocap.testing.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Crafted super-packets, one rule of TSO each: FIN and PSH only on the last segment, CWR only on the first,
@@ -193,6 +195,28 @@ class SegmenterCraftedTest {
             assertEquals(3 << 13 | 42, u16(b, 14), "tag copied");
             assertEquals(b.length - 18 - 40, u16(b, 18 + 4), "payload length");
             assertTcpChecksum(b, 18 + 40, V6_SRC, V6_DST);
+        }
+    }
+
+    /** The link layer is copied into every segment whatever it is: raw IP, SLL, SLL2, BSD loopback. */
+    @ParameterizedTest
+    @CsvSource({"101, ''", "113, 0000 0001 0006 020000000001 0000 86dd", "276, 86dd 0000 00000002 0001 00 06 020000000001 0000",
+            "0, 18000000"})
+    void anyLinkLayer(int linkType, String header) {
+        byte[] link = java.util.HexFormat.of().parseHex(header.replace(" ", ""));
+        byte[] ip = ipv6(TCP, V6_SRC, V6_DST, withChecksum(segment(ACK, TIMESTAMPS, data(SUPER_DATA)), 16, TCP, V6_SRC, V6_DST,
+                Checksum.OFFLOADED), true);
+        byte[] in = concat(link, ip);
+        SegmentRun r = SegmentRun.of(List.of(new FrameRecord(1, TIME, linkType, in, in.length)), MSS, 1500, true);
+        assertEquals(50, r.output.size(), "link type " + linkType);
+        assertEquals(SegmentRun.tcpRuns(List.of(new FrameRecord(1, TIME, linkType, in, in.length))), SegmentRun.tcpRuns(r.output));
+        for (FrameRecord f : r.output) {
+            byte[] b = f.bytes();
+            assertEquals(linkType, f.linkType());
+            assertArrayEquals(link, Arrays.copyOf(b, link.length));
+            assertEquals(TCP, b[link.length + 6]);
+            assertEquals(b.length - link.length - 40, u16(b, link.length + 4));
+            assertTcpChecksum(b, link.length + 40, V6_SRC, V6_DST);
         }
     }
 
