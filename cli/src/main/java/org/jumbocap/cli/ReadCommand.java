@@ -2,7 +2,6 @@ package org.jumbocap.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -170,12 +169,15 @@ public final class ReadCommand implements Callable<Integer> {
                 try {
                     output.writerFor(frame.frame()).write(frame.frame());
                 } catch (IOException e) {
-                    throw new UncheckedIOException(writeFile + ": " + e.getMessage(), e);
+                    throw output.failed(e);
                 }
             }, spec.commandLine().getOut(), spec.commandLine().getErr(), root.debug());
             output.ensureCreated();
         } catch (IOException e) {
-            throw new UncheckedIOException(writeFile + ": " + e.getMessage(), e);
+            if (output.isBroken()) {
+                return CommandLine.ExitCode.SOFTWARE;
+            }
+            throw output.failed(e);
         }
         return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
     }

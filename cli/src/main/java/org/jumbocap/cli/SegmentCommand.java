@@ -2,7 +2,6 @@ package org.jumbocap.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -89,7 +88,7 @@ public final class SegmentCommand implements Callable<Integer> {
                 }
                 segmenter[0].write(frame.frame(), frame.summary());
             } catch (IOException e) {
-                throw new UncheckedIOException(out.name() + ": " + e.getMessage(), e);
+                throw out.failed(e);
             }
         };
         boolean ok;
@@ -97,6 +96,14 @@ public final class SegmentCommand implements Callable<Integer> {
             ok = new FrameLoop(filter, inputs.count(), false).run(files, sink, spec.commandLine().getOut(), err,
                     root.debug());
             out.ensureCreated();
+        } catch (IOException e) {
+            if (out.isBroken()) {
+                return CommandLine.ExitCode.SOFTWARE;
+            }
+            throw out.failed(e);
+        }
+        if (out.isBroken()) {
+            return CommandLine.ExitCode.SOFTWARE; // the error line said it; a summary of frames not written would not
         }
         SegmentReport report = segmenter[0] != null ? segmenter[0].report() : null;
         err.print(render(report, output));

@@ -3,6 +3,7 @@ package org.jumbocap.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,6 +72,19 @@ class SegmentCommandTest {
         assertEquals(2588 - 129, kept.size(), "all but the segments of the last frame, a super-packet of 129");
         for (int i = 0; i < kept.size(); i++) {
             assertArrayEquals(all.get(i).bytes(), kept.get(i).bytes());
+        }
+    }
+
+    @Test
+    void aFailedWriteIsOneLineAndExitStatusOne() {
+        assumeTrue(Files.isWritable(Path.of("/dev/full")), "/dev/full to fill");
+        for (String[] args : List.of(new String[] {"segment", SAMPLE.toString(), "-w", "/dev/full"},
+                new String[] {"read", "-w", "/dev/full", SAMPLE.toString()},
+                new String[] {"segment", SAMPLE.toString(), "-w", dir.resolve("no/such/dir.pcap").toString()})) {
+            Cli.Result r = Cli.run(args);
+            assertEquals(1, r.code(), String.join(" ", args));
+            assertEquals(1, r.errLines().size(), r.err());
+            assertTrue(r.err().contains(": cannot write ("), r.err());
         }
     }
 

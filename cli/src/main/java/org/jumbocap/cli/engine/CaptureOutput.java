@@ -29,6 +29,8 @@ public final class CaptureOutput implements AutoCloseable {
     private final String name;
     private CaptureWriter writer;
     private int linkType = -1;
+    /** Set by the first failed write: the output is given up, and said so once. */
+    private UserException failure;
 
     /** @param name a path, or {@code -} for standard output */
     public CaptureOutput(String name) {
@@ -37,6 +39,26 @@ public final class CaptureOutput implements AutoCloseable {
 
     public String name() {
         return name;
+    }
+
+    /** The one-line error for a write that failed (disk full, no permission): exit status 1. */
+    public UserException failed(IOException e) {
+        if (failure != null) {
+            return failure;
+        }
+        String reason = e.getMessage() != null ? e.getMessage() : e.toString();
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            reason = "permission denied";
+        } else if (e instanceof java.nio.file.NoSuchFileException) {
+            reason = "no such directory";
+        }
+        failure = new UserException(name + ": cannot write (" + reason + ")", e);
+        return failure;
+    }
+
+    /** True once a write failed. */
+    public boolean isBroken() {
+        return failure != null;
     }
 
     /** True when the output names the same file as {@code input}, which writing would destroy. */
@@ -55,6 +77,9 @@ public final class CaptureOutput implements AutoCloseable {
 
     /** The writer for a frame of this record's link type, created on first use. */
     public CaptureWriter writerFor(FrameRecord frame) throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
         if (writer == null) {
             open(frame.linkType());
         } else if (frame.linkType() != linkType && !writer.formatName().equals("pcapng")) {
@@ -67,7 +92,7 @@ public final class CaptureOutput implements AutoCloseable {
 
     /** Creates the file if no frame did (an empty capture of Ethernet frames), so the output always exists. */
     public void ensureCreated() throws IOException {
-        if (writer == null) {
+        if (writer == null && failure == null) {
             open(LinkTypes.ETHERNET);
         }
     }
@@ -88,8 +113,17 @@ public final class CaptureOutput implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        if (writer != null) {
+        if (writer == null) {
+            return;
+        }
+        if (failure == null) {
             writer.close();
+            return;
+        }
+        try {
+            writer.close();
+        } catch (IOException e) {
+            // the failure was reported; closing only releases the file
         }
     }
 }
