@@ -249,6 +249,34 @@ class SegmenterCraftedTest {
     }
 
     @Test
+    void geneveOverIpv4WithAZeroUdpChecksumCutsTheInnerJumbogram() {
+        byte[] innerIp = ipv6(TCP, V6_SRC, V6_DST, withChecksum(segment(ACK | PSH, TIMESTAMPS, data(SUPER_DATA)), 16, TCP,
+                V6_SRC, V6_DST, Checksum.OFFLOADED), true);
+        byte[] options = Bytes.of().u16(0x0102).u8(0x03).u8(1).u32(0xAABBCCDDL).toArray();
+        byte[] tunnel = org.jumbocap.proto.tcp.TransportFrames.geneve(0, 0x86DD, 7, options, innerIp);
+        byte[] in = ethernet(0x0800, ipv4(UDP, org.jumbocap.proto.tcp.TransportFrames.V4_OUTER_SRC,
+                org.jumbocap.proto.tcp.TransportFrames.V4_OUTER_DST, udp(50000, 6081, 0, tunnel), true));
+        SegmentRun r = SegmentRun.of(List.of(frame(in)), 0, 1500, true);
+        int headers = 20 + 8 + 8 + options.length + 40 + 20 + TIMESTAMPS.length;
+        int size = 1500 - headers;
+        assertEquals((SUPER_DATA + size - 1) / size, r.output.size());
+        for (int k = 0; k < r.output.size(); k++) {
+            byte[] b = r.output.get(k).bytes();
+            assertTrue(b.length <= 1514);
+            assertEquals(b.length - 14, u16(b, 14 + 2), "outer total length");
+            assertEquals(1 + k, u16(b, 14 + 4), "outer identification numbered");
+            assertIpv4HeaderChecksum(b, 14);
+            assertEquals(b.length - 34, u16(b, 34 + 4), "UDP length");
+            assertEquals(0, u16(b, 34 + 6), "a zero UDP checksum stays zero");
+            int inner = 34 + 8 + 8 + options.length;
+            assertEquals(TCP, b[inner + 6], "inner Hop-by-Hop header removed");
+            assertEquals(b.length - inner - 40, u16(b, inner + 4));
+            assertTcpChecksum(b, inner + 40, V6_SRC, V6_DST);
+        }
+        assertEquals(SegmentRun.tcpRuns(List.of(frame(in))), SegmentRun.tcpRuns(r.output));
+    }
+
+    @Test
     void aJumboOptionSharingItsHeaderBecomesPaddingAndTheOtherOptionStays() {
         byte[] seg = segment(ACK, TIMESTAMPS, data(SUPER_DATA));
         byte[] options = Bytes.of().hex("05020000").bytes(IpFrames.jumboOption(16L + seg.length)).hex("01020000").toArray();
