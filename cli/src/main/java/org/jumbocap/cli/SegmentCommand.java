@@ -25,12 +25,16 @@ import picocli.CommandLine.Spec;
 /** {@code jumbocap segment}: super-packets cut back into wire-size segments, for tools that cannot read them. */
 @Command(name = "segment", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes a capture in which every TCP super-packet is replaced by the segments TSO would "
-                + "have put on the wire; every other frame is copied byte for byte.",
+                + "have put on the wire; every other frame is copied byte for byte (a checksum left for the "
+                + "NIC completed).",
                 "Super-packets are RFC 2675 jumbograms, BIG TCP packets with a zero length field and GSO/GRO "
                         + "packets larger than the segment size, over IPv4 and IPv6, behind VLAN tags, on "
-                        + "Ethernet, SLL, SLL2, raw IP and loopback, and inside VXLAN and Geneve. Segment size: "
+                        + "Ethernet, SLL, SLL2, raw IP and loopback, and inside VXLAN, Geneve and IP-in-IP. "
+                        + "Segment size: "
                         + "the flow's MSS from its SYNs less the TCP options, else --mss, else what --mtu "
-                        + "leaves after the headers. A summary goes to standard error."},
+                        + "leaves after the headers. Frames that cannot be rebuilt (cut by the snaplen, "
+                        + "malformed, a wrong checksum) are written whole and counted. A summary goes to "
+                        + "standard error."},
         footerHeading = "%nExamples:%n",
         footer = {"  jumbocap segment samples/ipv6-bigtcp-veth.pcap -w /tmp/segmented.pcap",
                 "  tcpdump -nn -r /tmp/segmented.pcap 'tcp port 5201'",
