@@ -277,6 +277,27 @@ class SegmenterCraftedTest {
     }
 
     @Test
+    void ipv6InIpv4BothHeadersRebuilt() {
+        byte[] innerIp = ipv6(TCP, V6_SRC, V6_DST, withChecksum(segment(ACK, TIMESTAMPS, data(SUPER_DATA)), 16, TCP,
+                V6_SRC, V6_DST, Checksum.CORRECT), true);
+        byte[] in = ethernet(0x0800, ipv4(41, org.jumbocap.proto.tcp.TransportFrames.V4_OUTER_SRC,
+                org.jumbocap.proto.tcp.TransportFrames.V4_OUTER_DST, innerIp, true));
+        SegmentRun r = SegmentRun.of(List.of(frame(in)), 0, 1500, true);
+        int size = 1500 - 20 - 40 - 20 - TIMESTAMPS.length;
+        assertEquals((SUPER_DATA + size - 1) / size, r.output.size());
+        for (FrameRecord f : r.output) {
+            byte[] b = f.bytes();
+            assertTrue(b.length <= 1514);
+            assertEquals(b.length - 14, u16(b, 16), "outer total length");
+            assertIpv4HeaderChecksum(b, 14);
+            assertEquals(TCP, b[34 + 6], "inner Hop-by-Hop header removed");
+            assertEquals(b.length - 34 - 40, u16(b, 34 + 4), "inner payload length");
+            assertTcpChecksum(b, 74, V6_SRC, V6_DST);
+        }
+        assertEquals(SegmentRun.tcpRuns(List.of(frame(in))), SegmentRun.tcpRuns(r.output));
+    }
+
+    @Test
     void aJumboOptionSharingItsHeaderBecomesPaddingAndTheOtherOptionStays() {
         byte[] seg = segment(ACK, TIMESTAMPS, data(SUPER_DATA));
         byte[] options = Bytes.of().hex("05020000").bytes(IpFrames.jumboOption(16L + seg.length)).hex("01020000").toArray();
