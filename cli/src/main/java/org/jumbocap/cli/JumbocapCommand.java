@@ -100,6 +100,7 @@ public final class JumbocapCommand implements Callable<Integer> {
             cl.addSubcommand(new org.jumbocap.cli.live.CaptureCommand());
             cl.addSubcommand(new org.jumbocap.cli.live.InterfacesCommand());
             cl.addSubcommand(new org.jumbocap.cli.live.FilterCommand());
+            cl.addSubcommand(new CheckCommand());
             cl.addSubcommand(new CompletionCommand());
         }
         // every subcommand answers --version/-V like the root (read uses -V for its tree, --version only)

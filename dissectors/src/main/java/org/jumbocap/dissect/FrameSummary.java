@@ -1,7 +1,9 @@
 package org.jumbocap.dissect;
 
+import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.field.FieldDef;
+import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.jumbo.JumboKind;
 
 /**
@@ -38,6 +40,8 @@ public final class FrameSummary {
     public int ipProto = -1;
     /** Real layer-3 payload length (bytes after the fixed IP header), jumbo-aware. */
     public long l3PayloadLength;
+    /** Bytes of the (innermost) IP layer: the IPv4 header with options, the IPv6 header with its extension headers; or -1. */
+    public int ipHeaderLength = -1;
     /** Null for an ordinary packet. */
     public JumboKind jumboKind;
 
@@ -108,6 +112,12 @@ public final class FrameSummary {
     public int tcpWindow = -1;
     public int tcpMss = -1;
     public int tcpWindowScaleMultiplier = -1;
+    /**
+     * Verdict on the innermost TCP or UDP checksum, or null: {@link ChecksumVerdict#NOT_CHECKED} or
+     * {@link ChecksumVerdict#OFFLOADED} when only the offload judgement was made, the summed verdict when
+     * the decode verified checksums.
+     */
+    public ChecksumVerdict transportChecksum;
     /** UDP header's length field of the innermost UDP layer, or -1. */
     public int udpLengthField = -1;
     /** ICMP or ICMPv6 type of the first ICMP layer, or -1. */
@@ -134,30 +144,13 @@ public final class FrameSummary {
         originalLength = 0;
         ipOffset = -1;
         ipVersion = 0;
-        srcHi = srcLo = dstHi = dstLo = 0;
-        ipProto = -1;
-        l3PayloadLength = 0;
-        jumboKind = null;
-        transportOffset = -1;
-        srcPort = dstPort = -1;
-        tcpFlags = -1;
-        tcpSeq = -1;
-        transportPayloadLength = -1;
+        clearInnermostIp();
         tunnelDepth = 0;
         truncated = false;
         incomplete = false;
         ipLayerCount = 0;
         udpCount = 0;
-        tcpHeaderLength = -1;
-        tcpAck = -1;
-        tcpWindow = -1;
-        tcpMss = -1;
-        tcpWindowScaleMultiplier = -1;
-        udpLengthField = -1;
         icmpType = -1;
-        ipv4MoreFragments = false;
-        ipv4FragmentOffset = 0;
-        ipv4Id = -1;
         protocolLayerCount = 0;
         expertCount = 0;
     }
@@ -199,24 +192,7 @@ public final class FrameSummary {
     public int beginIpLayer(int version, int protocolField, int offset) {
         ipOffset = offset;
         ipVersion = version;
-        ipProto = -1;
-        transportOffset = -1;
-        srcPort = dstPort = -1;
-        tcpFlags = -1;
-        tcpSeq = -1;
-        tcpHeaderLength = -1;
-        tcpAck = -1;
-        tcpWindow = -1;
-        tcpMss = -1;
-        tcpWindowScaleMultiplier = -1;
-        udpLengthField = -1;
-        transportPayloadLength = -1;
-        jumboKind = null;
-        l3PayloadLength = 0;
-        srcHi = srcLo = dstHi = dstLo = 0;
-        ipv4MoreFragments = false;
-        ipv4FragmentOffset = 0;
-        ipv4Id = -1;
+        clearInnermostIp();
         int layer = ipLayerCount;
         if (layer < MAX_LAYERS) {
             layerIpVersion[layer] = version;
@@ -236,6 +212,49 @@ public final class FrameSummary {
             incomplete = true;
         }
         return layer;
+    }
+
+    /** Forgets the facts of the innermost IP packet and its transport, which a new (inner) IP layer replaces. */
+    private void clearInnermostIp() {
+        srcHi = srcLo = dstHi = dstLo = 0;
+        ipProto = -1;
+        l3PayloadLength = 0;
+        ipHeaderLength = -1;
+        jumboKind = null;
+        ipv4MoreFragments = false;
+        ipv4FragmentOffset = 0;
+        ipv4Id = -1;
+        transportOffset = -1;
+        srcPort = dstPort = -1;
+        tcpFlags = -1;
+        tcpSeq = -1;
+        tcpHeaderLength = -1;
+        tcpAck = -1;
+        tcpWindow = -1;
+        tcpMss = -1;
+        tcpWindowScaleMultiplier = -1;
+        transportChecksum = null;
+        udpLengthField = -1;
+        transportPayloadLength = -1;
+    }
+
+    /**
+     * Records the checksum verdict of the transport header at {@code offset} if it is the innermost one (a
+     * tunnel's outer UDP header is judged after its inner packet and must not overwrite that verdict).
+     */
+    public void noteTransportChecksum(int offset, ChecksumVerdict verdict) {
+        if (offset == transportOffset) {
+            transportChecksum = verdict;
+        }
+    }
+
+    /**
+     * Marks the summary incomplete when a header starting at {@code offset} is only partly captured: the tree
+     * shows its fields up to the cut, the summary's layer would be all or nothing. A header cut before its
+     * first byte (the snaplen ended exactly there) leaves nothing for either to show.
+     */
+    public void notePartialHeader(FrameBuffer b, int offset) {
+        incomplete |= b.has(offset, 1) || !b.isCut();
     }
 
     /** Copies the innermost IP facts into the layer's slot once the IP layer has found them. */
