@@ -1,9 +1,11 @@
 package org.jumbocap.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jumbocap.cli.engine.CaptureOutput;
 import org.jumbocap.cli.engine.FrameContext;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
@@ -40,6 +42,7 @@ import picocli.CommandLine.Spec;
                 "      -e jumbo.length capture.pcap",
                 "  jumbocap read -T ndjson capture.pcap | jq .layers[].protocol",
                 "  tcpdump -w - -i eth0 | jumbocap read -",
+                "  jumbocap read -Y 'jumbo' -w jumbograms.pcapng capture.pcap",
                 "",
                 "A summary line reads: number, time, source -> destination, protocol,",
                 "length on the wire, info, then [JUMBO ipv6-hbh N B] or",
@@ -91,6 +94,11 @@ public final class ReadCommand implements Callable<Integer> {
                     + "quote=d|s|n, occurrence=f|l|a, aggregator=C|/t|/s.")
     List<String> fieldOptions = new ArrayList<>();
 
+    @Option(names = "-w", paramLabel = "FILE",
+            description = "Write the frames that pass -Y to FILE, unchanged, instead of printing them: pcapng "
+                    + "when it ends in .pcapng, else pcap; '-' is standard output.")
+    String writeFile;
+
     @Option(names = "--verify-checksums", negatable = true,
             description = "Sum the bytes every TCP, UDP and ICMP checksum covers and mark bad ones "
                     + "(--no-verify-checksums: never). Default: only where the output shows checksums: -V, "
@@ -112,6 +120,9 @@ public final class ReadCommand implements Callable<Integer> {
             throw usage("-e and -E need -T fields");
         }
         FrameFilter filter = inputs.filter();
+        if (writeFile != null) {
+            return write(filter);
+        }
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
         JumbocapCommand root = JumbocapCommand.of(spec);
         PrintWriter out = spec.commandLine().getOut();
@@ -161,6 +172,35 @@ public final class ReadCommand implements Callable<Integer> {
         public void write(CharSequence text) {
             out.append(text);
         }
+    }
+
+    /** {@code -w}: the frames that pass the filter, byte for byte, to a capture file. */
+    private Integer write(FrameFilter filter) {
+        CaptureOutput output = new CaptureOutput(writeFile);
+        for (String f : inputs.files()) {
+            if (output.sameFileAs(f)) {
+                throw usage("-w " + writeFile + " is also an input file");
+            }
+        }
+        JumbocapCommand root = JumbocapCommand.of(spec);
+        boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
+        boolean ok;
+        try (output) {
+            ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).run(inputs.files(), (frame, context) -> {
+                try {
+                    output.writerFor(frame.frame()).write(frame.frame());
+                } catch (IOException e) {
+                    throw output.failed(e);
+                }
+            }, spec.commandLine().getOut(), spec.commandLine().getErr(), root.debug());
+            output.ensureCreated();
+        } catch (IOException e) {
+            if (output.isBroken()) {
+                return CommandLine.ExitCode.SOFTWARE;
+            }
+            throw output.failed(e);
+        }
+        return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
     }
 
     /** The frames as the elements of one JSON array, whose brackets the caller writes. */
