@@ -2,6 +2,7 @@ package org.jumbocap.dissect;
 
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.field.FieldDef;
+import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.jumbo.JumboKind;
 
 /**
@@ -89,6 +90,13 @@ public final class FrameSummary {
     public int tcpWindow = -1;
     public int tcpMss = -1;
     public int tcpWindowScaleMultiplier = -1;
+    /**
+     * Verdict on the TCP checksum: summed when checksums are verified, else only the offload judgement
+     * ({@code OFFLOADED} or {@code NOT_CHECKED}); null when the frame has no complete TCP header.
+     */
+    public ChecksumVerdict tcpChecksum;
+    /** VNI of the innermost VXLAN or Geneve header, or -1. */
+    public int tunnelVni = -1;
     /** UDP header's length field of the innermost UDP layer, or -1. */
     public int udpLengthField = -1;
     /** ICMP or ICMPv6 type of the first ICMP layer, or -1. */
@@ -134,6 +142,8 @@ public final class FrameSummary {
         tcpWindow = -1;
         tcpMss = -1;
         tcpWindowScaleMultiplier = -1;
+        tcpChecksum = null;
+        tunnelVni = -1;
         udpLengthField = -1;
         icmpType = -1;
         ipv4MoreFragments = false;
@@ -190,6 +200,7 @@ public final class FrameSummary {
         tcpWindow = -1;
         tcpMss = -1;
         tcpWindowScaleMultiplier = -1;
+        tcpChecksum = null;
         udpLengthField = -1;
         transportPayloadLength = -1;
         jumboKind = null;

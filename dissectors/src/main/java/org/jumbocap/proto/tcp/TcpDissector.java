@@ -139,8 +139,10 @@ public final class TcpDissector implements Dissector {
         boolean captured = b.has(offset, (int) Math.min(length, Integer.MAX_VALUE));
         if (!ctx.hasTree() && !ctx.verifyChecksums()) {
             // the summary alone: the offload judgement, made from the pseudo-header without a Result
+            ctx.summary().tcpChecksum = ChecksumVerdict.NOT_CHECKED;
             if (ip != null && !ctx.isPartialDatagram()
                     && ChecksumVerdict.isOffloaded(b.u16(offset + 16), ip.pseudoHeaderSum(b, IP_PROTOCOL, length))) {
+                ctx.summary().tcpChecksum = ChecksumVerdict.OFFLOADED;
                 ctx.expert(checksum, captured ? TcpFields.CHECKSUM_OFFLOADED_UNVERIFIED : TcpFields.CHECKSUM_OFFLOADED_UNCAPTURED);
             }
             return;
@@ -154,6 +156,7 @@ public final class TcpDissector implements Dissector {
                     ? ChecksumVerdict.check(ctx.buffer(), offset, length, offset + 16, pseudo, true, ip.isJumbo())
                     : ChecksumVerdict.judgeOffload(ctx.buffer(), offset + 16, pseudo, true);
         }
+        ctx.summary().tcpChecksum = r.verdict();
         ExpertDef offloaded = r.expected() >= 0 ? TcpFields.CHECKSUM_OFFLOADED
                 : ctx.verifyChecksums() || !captured
                 ? TcpFields.CHECKSUM_OFFLOADED_UNCAPTURED : TcpFields.CHECKSUM_OFFLOADED_UNVERIFIED;
