@@ -3,6 +3,7 @@ package org.jumbocap.export.parquet;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -12,6 +13,7 @@ import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.OutputFile;
+import org.jumbocap.export.ExportColumn;
 import org.jumbocap.export.FrameRow;
 
 /**
@@ -26,12 +28,21 @@ public final class ParquetFrameWriter implements Closeable {
      */
     public static final long ROW_GROUP_BYTES = 64L << 20;
 
+    /** Columns whose values rarely repeat: delta-encoded, never dictionary-encoded. */
+    private static final List<ExportColumn> UNIQUE_PER_FRAME = List.of(ExportColumn.FRAME_NUMBER, ExportColumn.TIME,
+            ExportColumn.TIME_NS, ExportColumn.TCP_SEQ, ExportColumn.TCP_ACK);
+
     private final ParquetWriter<FrameRow> writer;
     private long rows;
 
     /** Creates (or replaces) the file. */
     public ParquetFrameWriter(Path file) throws IOException {
-        writer = new Builder(new LocalOutputFile(file))
+        Builder builder = new Builder(new LocalOutputFile(file));
+        for (ExportColumn c : UNIQUE_PER_FRAME) {
+            // nearly every value differs: a dictionary would only fill up and fall back, at a cost per value
+            builder.withDictionaryEncoding(c.columnName(), false);
+        }
+        writer = builder
                 .withConf(new PlainParquetConfiguration())
                 .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
                 // version 2 pages: delta-encoded numbers (frame numbers, times, sequence numbers) make the
