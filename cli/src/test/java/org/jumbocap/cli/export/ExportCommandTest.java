@@ -52,8 +52,11 @@ class ExportCommandTest {
         try (Stream<Path> s = Files.list(SAMPLES)) {
             s.filter(p -> p.getFileName().toString().matches(".*\\.pcap(ng)?")).sorted().forEach(all::add);
         }
-        try (Stream<Path> s = Files.list(SAMPLES.resolve("crafted"))) {
-            s.filter(p -> p.getFileName().toString().matches(".*\\.pcap(ng)?")).sorted().forEach(all::add);
+        for (String dir : List.of("crafted", "crafted-files")) {
+            // crafted-files: damaged captures, whose good frames must still be exported
+            try (Stream<Path> s = Files.list(SAMPLES.resolve(dir))) {
+                s.filter(p -> p.getFileName().toString().matches(".*\\.pcap(ng)?")).sorted().forEach(all::add);
+            }
         }
         return all;
     }
@@ -273,6 +276,33 @@ class ExportCommandTest {
     }
 
     @Test
+    void aDirectoryGetsOneFilePerCaptureAndABadFileDoesNotStopTheOthers() {
+        Path dir = tmp.resolve("lake");
+        Path good = SAMPLES.resolve("ipv6-bigtcp-veth.pcap");
+        Path cut = SAMPLES.resolve("crafted-files/pcap-cut-in-record-data.pcap");
+        Path vxlan = SAMPLES.resolve("ipv6-bigtcp-vxlan.pcap");
+        Run r = run("export", "-w", dir + "/", good.toString(), cut.toString(), vxlan.toString());
+        assertEquals(1, r.code());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("jumbocap: " + cut + ": record 3 at byte offset 176: "), r.err());
+        assertEquals(44, duckRows(dir.resolve("ipv6-bigtcp-veth.pcap.parquet"), null).size());
+        assertEquals(2, duckRows(dir.resolve("pcap-cut-in-record-data.pcap.parquet"), null).size(), "the good frames");
+        assertEquals(fieldRows(vxlan, "l", "frame.number").size(),
+                duckRows(dir.resolve("ipv6-bigtcp-vxlan.pcap.parquet"), null).size());
+        // -Y and -c apply as in read: 21 jumbograms in the sample, the first 5 of them
+        Path one = tmp.resolve("jumbo.parquet");
+        assertEquals(0, run("export", "-Y", "jumbo", "-c", "5", "-w", one.toString(), good.toString()).code());
+        Map<Long, Map<String, String>> rows = duckRows(one, null);
+        assertEquals(5, rows.size());
+        assertEquals(List.copyOf(fieldRows(good, "l", "frame.number", "jumbo.kind").entrySet().stream()
+                .filter(e -> e.getValue().get("jumbo.kind") != null).map(Map.Entry::getKey).limit(5).toList()),
+                List.copyOf(rows.keySet()));
+        Run missingDir = run("export", "-w", tmp.resolve("no/such/dir/x.parquet").toString(), good.toString());
+        assertEquals(1, missingDir.code());
+        assertTrue(missingDir.err().endsWith(": cannot write: no such directory\n"), missingDir.err());
+    }
+
+    @Test
     void theParquetSchemaIsTheDocumentedOne() throws SQLException {
         Path out = tmp.resolve("schema.parquet");
         assertEquals(0, run("export", "-w", out.toString(), SAMPLES.resolve("ipv6-bigtcp-veth.pcap").toString()).code());
@@ -301,8 +331,10 @@ class ExportCommandTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        String help = run("export", "--help").out();
         for (ExportColumn col : ExportColumn.all()) {
             assertTrue(doc.contains("| `" + col.columnName() + "` |"), "docs/export.md documents " + col.columnName());
+            assertTrue(help.contains(col.columnName()), "export --help lists " + col.columnName());
         }
     }
 }
