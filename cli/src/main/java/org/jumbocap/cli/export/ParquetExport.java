@@ -11,13 +11,13 @@ import org.jumbocap.cli.engine.Captures;
 import org.jumbocap.cli.engine.ErrorText;
 import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.FrameRowReader;
-import org.jumbocap.export.parquet.ParquetFrameWriter;
+import org.jumbocap.export.parquet.BackgroundFrameWriter;
 import org.jumbocap.filter.CompiledFilter;
 
 /**
- * Runs an export: each capture's rows ({@link FrameRowReader}) into a Parquet writer. A capture that cannot
- * be read costs one error line after its good rows were written; the others are still exported. An output
- * that cannot be written ends the export.
+ * Runs an export: each capture's rows ({@link FrameRowReader}) into a Parquet writer working on its own
+ * thread. A capture that cannot be read costs one error line after its good rows were written; the others
+ * are still exported. An output that cannot be written ends the export.
  */
 final class ParquetExport {
     /** The name a capture read from standard input gets in a directory. */
@@ -28,7 +28,6 @@ final class ParquetExport {
     private final boolean verifyChecksums;
     private final long limit;
     private final boolean debug;
-    private final FrameRow row = new FrameRow();
     private long rows;
 
     ParquetExport(List<String> files, CompiledFilter filter, boolean verifyChecksums, long limit, boolean debug) {
@@ -42,7 +41,7 @@ final class ParquetExport {
     /** Every capture into one file; true when every capture was read to its end. */
     boolean toFile(Path out, PrintWriter err) {
         boolean ok = true;
-        try (ParquetFrameWriter writer = open(out)) {
+        try (BackgroundFrameWriter writer = open(out)) {
             for (String file : files) {
                 if (limitReached()) {
                     break;
@@ -68,7 +67,7 @@ final class ParquetExport {
                 break;
             }
             Path out = dir.resolve(outputName(file));
-            try (ParquetFrameWriter writer = open(out)) {
+            try (BackgroundFrameWriter writer = open(out)) {
                 ok &= exportOne(file, writer, err);
             } catch (IOException e) {
                 throw cannotWrite(out, e);
@@ -83,16 +82,16 @@ final class ParquetExport {
         return name + ".parquet";
     }
 
-    private static ParquetFrameWriter open(Path out) {
+    private static BackgroundFrameWriter open(Path out) {
         try {
-            return new ParquetFrameWriter(out);
+            return new BackgroundFrameWriter(out);
         } catch (IOException e) {
             throw cannotWrite(out, e);
         }
     }
 
     /** Reads one capture into the writer; false (after one error line) when it could not be read to its end. */
-    private boolean exportOne(String file, ParquetFrameWriter writer, PrintWriter err) throws IOException {
+    private boolean exportOne(String file, BackgroundFrameWriter writer, PrintWriter err) throws IOException {
         FrameRowReader reader;
         try {
             reader = new FrameRowReader(Captures.open(file), file, filter, verifyChecksums);
@@ -101,16 +100,20 @@ final class ParquetExport {
         }
         try (reader) {
             while (!limitReached()) {
-                boolean more;
+                FrameRow row = writer.nextRow();
+                boolean more = false;
                 try {
                     more = reader.next(row);
                 } catch (IOException | UncheckedIOException e) {
                     return report(file, e, err);
+                } finally {
+                    if (!more) {
+                        writer.cancelRow(); // no frame came for it, or only part of one
+                    }
                 }
                 if (!more) {
                     break;
                 }
-                writer.write(row);
                 rows++;
             }
         }
