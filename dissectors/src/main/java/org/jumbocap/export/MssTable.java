@@ -21,8 +21,19 @@ final class MssTable {
         }
     };
 
+    /** The direction last asked about and its answer: frames of one flow come in runs. */
+    private int lastVersion;
+    private long lastSrcHi;
+    private long lastSrcLo;
+    private long lastDstHi;
+    private long lastDstLo;
+    private int lastPorts;
+    private int lastMss = -1;
+    private boolean cached;
+
     void clear() {
         announced.clear();
+        cached = false;
     }
 
     /**
@@ -30,11 +41,30 @@ final class MssTable {
      * org.jumbocap.stats.FlowStats#mssInForce}), or -1 when neither side's SYN was seen.
      */
     int mssInForce(FrameSummary s) {
+        boolean syn = (s.tcpFlags & SYN) != 0;
+        int ports = s.srcPort << 16 | s.dstPort;
+        if (!syn && cached && ports == lastPorts && s.srcLo == lastSrcLo && s.dstLo == lastDstLo && s.srcHi == lastSrcHi
+                && s.dstHi == lastDstHi && s.ipVersion == lastVersion) {
+            return lastMss; // only a SYN changes an answer, and every SYN goes the long way
+        }
+        int mss = lookUp(s, syn);
+        lastVersion = s.ipVersion;
+        lastSrcHi = s.srcHi;
+        lastSrcLo = s.srcLo;
+        lastDstHi = s.dstHi;
+        lastDstLo = s.dstLo;
+        lastPorts = ports;
+        cached = !syn;
+        lastMss = mss;
+        return mss;
+    }
+
+    private int lookUp(FrameSummary s, boolean syn) {
         FlowKey key = FlowKey.of(s);
         if (key == null) {
             return -1;
         }
-        if ((s.tcpFlags & SYN) != 0 && s.tcpMss > 0) {
+        if (syn && s.tcpMss > 0) {
             announced.put(key, s.tcpMss);
         }
         if (announced.isEmpty()) {
