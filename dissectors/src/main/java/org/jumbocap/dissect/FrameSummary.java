@@ -118,6 +118,8 @@ public final class FrameSummary {
      * the decode verified checksums.
      */
     public ChecksumVerdict transportChecksum;
+    /** VNI of the innermost VXLAN or Geneve header, or -1. */
+    public int tunnelVni = -1;
     /** UDP header's length field of the innermost UDP layer, or -1. */
     public int udpLengthField = -1;
     /** ICMP or ICMPv6 type of the first ICMP layer, or -1. */
@@ -146,6 +148,7 @@ public final class FrameSummary {
         ipVersion = 0;
         clearInnermostIp();
         tunnelDepth = 0;
+        tunnelVni = -1;
         truncated = false;
         incomplete = false;
         ipLayerCount = 0;
