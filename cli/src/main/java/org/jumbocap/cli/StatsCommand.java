@@ -44,6 +44,12 @@ public final class StatsCommand implements Callable<Integer> {
             description = "Output format: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
     Format format;
 
+    @Option(names = "--verify-checksums", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Sum the bytes every TCP and UDP checksum covers and count good and bad ones (the "
+                    + "default; --no-verify-checksums: only offloaded checksums are recognised, from the "
+                    + "pseudo-header sum, and no payload byte is read). The report says which was done.")
+    boolean verifyChecksums;
+
     @Override
     public Integer call() {
         FrameFilter filter = inputs.filter();
@@ -51,6 +57,7 @@ public final class StatsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         CaptureStatistics stats = new CaptureStatistics();
+        stats.setChecksumsVerified(verifyChecksums);
         FrameLoop.Sink sink = new FrameLoop.Sink() {
             @Override
             public void startFile(String file) {
@@ -59,10 +66,10 @@ public final class StatsCommand implements Callable<Integer> {
 
             @Override
             public void frame(FramePipeline frame, FrameContext context) {
-                stats.add(frame.tree());
+                stats.add(frame);
             }
         };
-        boolean ok = new FrameLoop(filter, inputs.count(), true).run(inputs.files(), sink, out, err, root.debug());
+        boolean ok = new FrameLoop(filter, inputs.count(), verifyChecksums, inputs.threads()).run(inputs.files(), sink, out, err, root.debug());
         if (ok || stats.frames() > 0 || format == Format.json) {
             // a file that gave no frame at all gets its error line alone, not a text report of zeros;
             // scripts still get one complete JSON object

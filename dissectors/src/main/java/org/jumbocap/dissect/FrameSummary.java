@@ -1,7 +1,9 @@
 package org.jumbocap.dissect;
 
+import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.field.FieldDef;
+import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.jumbo.JumboKind;
 
 /**
@@ -38,6 +40,8 @@ public final class FrameSummary {
     public int ipProto = -1;
     /** Real layer-3 payload length (bytes after the fixed IP header), jumbo-aware. */
     public long l3PayloadLength;
+    /** Bytes of the (innermost) IP layer: the IPv4 header with options, the IPv6 header with its extension headers; or -1. */
+    public int ipHeaderLength = -1;
     /** Null for an ordinary packet. */
     public JumboKind jumboKind;
 
@@ -79,9 +83,28 @@ public final class FrameSummary {
     public final long[] layerDstLo = new long[MAX_LAYERS];
     public final long[] layerL3PayloadLength = new long[MAX_LAYERS];
     public final JumboKind[] layerJumboKind = new JumboKind[MAX_LAYERS];
+    /** Frame offset of each IP header. */
+    public final int[] layerIpOffset = new int[MAX_LAYERS];
+    /**
+     * Bytes from the IP header's start to the header after it: IPv4 IHL times 4; IPv6 40 plus the
+     * extension headers walked; 0 when the layer's header was not decoded that far.
+     */
+    public final int[] layerHeaderLength = new int[MAX_LAYERS];
+    /** The IP packet is a fragment: IPv4 MF or a fragment offset, or an IPv6 Fragment header. */
+    public final boolean[] layerFragment = new boolean[MAX_LAYERS];
+    /** IPv6: frame offset and length of the first Hop-by-Hop header, or -1 and 0 when there is none. */
+    public final int[] layerHopByHopOffset = new int[MAX_LAYERS];
+    public final int[] layerHopByHopLength = new int[MAX_LAYERS];
+    /** IPv6: frame offset of the Jumbo Payload option (its type byte) in the Hop-by-Hop header, or -1. */
+    public final int[] layerJumboOptionOffset = new int[MAX_LAYERS];
+    /** IPv6: the Hop-by-Hop header holds nothing but a Jumbo Payload option and padding. */
+    public final boolean[] layerHopByHopOnlyJumbo = new boolean[MAX_LAYERS];
     public int udpCount;
     public final int[] udpSrcPort = new int[MAX_LAYERS];
     public final int[] udpDstPort = new int[MAX_LAYERS];
+    /** Frame offset and length field of each UDP header, outermost first. */
+    public final int[] udpOffset = new int[MAX_LAYERS];
+    public final int[] udpLength = new int[MAX_LAYERS];
     /** TCP header length in bytes (data offset times 4), or -1. */
     public int tcpHeaderLength = -1;
     /** TCP acknowledgment number, window field, MSS and window-scale multiplier options, or -1. */
@@ -89,6 +112,14 @@ public final class FrameSummary {
     public int tcpWindow = -1;
     public int tcpMss = -1;
     public int tcpWindowScaleMultiplier = -1;
+    /**
+     * Verdict on the innermost TCP or UDP checksum, or null: {@link ChecksumVerdict#NOT_CHECKED} or
+     * {@link ChecksumVerdict#OFFLOADED} when only the offload judgement was made, the summed verdict when
+     * the decode verified checksums.
+     */
+    public ChecksumVerdict transportChecksum;
+    /** VNI of the innermost VXLAN or Geneve header, or -1. */
+    public int tunnelVni = -1;
     /** UDP header's length field of the innermost UDP layer, or -1. */
     public int udpLengthField = -1;
     /** ICMP or ICMPv6 type of the first ICMP layer, or -1. */
@@ -115,30 +146,14 @@ public final class FrameSummary {
         originalLength = 0;
         ipOffset = -1;
         ipVersion = 0;
-        srcHi = srcLo = dstHi = dstLo = 0;
-        ipProto = -1;
-        l3PayloadLength = 0;
-        jumboKind = null;
-        transportOffset = -1;
-        srcPort = dstPort = -1;
-        tcpFlags = -1;
-        tcpSeq = -1;
-        transportPayloadLength = -1;
+        clearInnermostIp();
         tunnelDepth = 0;
+        tunnelVni = -1;
         truncated = false;
         incomplete = false;
         ipLayerCount = 0;
         udpCount = 0;
-        tcpHeaderLength = -1;
-        tcpAck = -1;
-        tcpWindow = -1;
-        tcpMss = -1;
-        tcpWindowScaleMultiplier = -1;
-        udpLengthField = -1;
         icmpType = -1;
-        ipv4MoreFragments = false;
-        ipv4FragmentOffset = 0;
-        ipv4Id = -1;
         protocolLayerCount = 0;
         expertCount = 0;
     }
@@ -180,7 +195,38 @@ public final class FrameSummary {
     public int beginIpLayer(int version, int protocolField, int offset) {
         ipOffset = offset;
         ipVersion = version;
+        clearInnermostIp();
+        int layer = ipLayerCount;
+        if (layer < MAX_LAYERS) {
+            layerIpVersion[layer] = version;
+            layerProtocolField[layer] = protocolField;
+            layerSrcHi[layer] = layerSrcLo[layer] = layerDstHi[layer] = layerDstLo[layer] = 0;
+            layerL3PayloadLength[layer] = 0;
+            layerJumboKind[layer] = null;
+            layerIpOffset[layer] = offset;
+            layerHeaderLength[layer] = 0;
+            layerFragment[layer] = false;
+            layerHopByHopOffset[layer] = -1;
+            layerHopByHopLength[layer] = 0;
+            layerJumboOptionOffset[layer] = -1;
+            layerHopByHopOnlyJumbo[layer] = false;
+            ipLayerCount = layer + 1;
+        } else {
+            incomplete = true;
+        }
+        return layer;
+    }
+
+    /** Forgets the facts of the innermost IP packet and its transport, which a new (inner) IP layer replaces. */
+    private void clearInnermostIp() {
+        srcHi = srcLo = dstHi = dstLo = 0;
         ipProto = -1;
+        l3PayloadLength = 0;
+        ipHeaderLength = -1;
+        jumboKind = null;
+        ipv4MoreFragments = false;
+        ipv4FragmentOffset = 0;
+        ipv4Id = -1;
         transportOffset = -1;
         srcPort = dstPort = -1;
         tcpFlags = -1;
@@ -190,26 +236,28 @@ public final class FrameSummary {
         tcpWindow = -1;
         tcpMss = -1;
         tcpWindowScaleMultiplier = -1;
+        transportChecksum = null;
         udpLengthField = -1;
         transportPayloadLength = -1;
-        jumboKind = null;
-        l3PayloadLength = 0;
-        srcHi = srcLo = dstHi = dstLo = 0;
-        ipv4MoreFragments = false;
-        ipv4FragmentOffset = 0;
-        ipv4Id = -1;
-        int layer = ipLayerCount;
-        if (layer < MAX_LAYERS) {
-            layerIpVersion[layer] = version;
-            layerProtocolField[layer] = protocolField;
-            layerSrcHi[layer] = layerSrcLo[layer] = layerDstHi[layer] = layerDstLo[layer] = 0;
-            layerL3PayloadLength[layer] = 0;
-            layerJumboKind[layer] = null;
-            ipLayerCount = layer + 1;
-        } else {
-            incomplete = true;
+    }
+
+    /**
+     * Records the checksum verdict of the transport header at {@code offset} if it is the innermost one (a
+     * tunnel's outer UDP header is judged after its inner packet and must not overwrite that verdict).
+     */
+    public void noteTransportChecksum(int offset, ChecksumVerdict verdict) {
+        if (offset == transportOffset) {
+            transportChecksum = verdict;
         }
-        return layer;
+    }
+
+    /**
+     * Marks the summary incomplete when a header starting at {@code offset} is only partly captured: the tree
+     * shows its fields up to the cut, the summary's layer would be all or nothing. A header cut before its
+     * first byte (the snaplen ended exactly there) leaves nothing for either to show.
+     */
+    public void notePartialHeader(FrameBuffer b, int offset) {
+        incomplete |= b.has(offset, 1) || !b.isCut();
     }
 
     /** Copies the innermost IP facts into the layer's slot once the IP layer has found them. */
@@ -225,11 +273,40 @@ public final class FrameSummary {
         layerJumboKind[layer] = jumboKind;
     }
 
+    /**
+     * Records where an IP layer's headers end and whether it is a fragment.
+     *
+     * @param layer the index {@link #beginIpLayer} returned
+     */
+    public void setIpHeaders(int layer, int headerLength, boolean fragment) {
+        if (layer < MAX_LAYERS) {
+            layerHeaderLength[layer] = headerLength;
+            layerFragment[layer] = fragment;
+        }
+    }
+
+    /** Records an IPv6 layer's first Hop-by-Hop header and the Jumbo Payload option in it (-1: none). */
+    public void setHopByHop(int layer, int offset, int length, int jumboOptionOffset, boolean onlyJumbo) {
+        if (layer < MAX_LAYERS) {
+            layerHopByHopOffset[layer] = offset;
+            layerHopByHopLength[layer] = length;
+            layerJumboOptionOffset[layer] = jumboOptionOffset;
+            layerHopByHopOnlyJumbo[layer] = onlyJumbo;
+        }
+    }
+
     /** Records a UDP header's ports as one more occurrence. */
     public void addUdp(int src, int dst) {
+        addUdp(src, dst, -1, -1);
+    }
+
+    /** Records a UDP header: its ports, frame offset and length field. */
+    public void addUdp(int src, int dst, int offset, int lengthField) {
         if (udpCount < MAX_LAYERS) {
             udpSrcPort[udpCount] = src;
             udpDstPort[udpCount] = dst;
+            udpOffset[udpCount] = offset;
+            udpLength[udpCount] = lengthField;
             udpCount++;
         } else {
             incomplete = true;

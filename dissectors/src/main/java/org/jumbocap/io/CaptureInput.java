@@ -42,8 +42,14 @@ public final class CaptureInput implements Closeable {
      * extension headers, TCP with options). The rest is read on demand.
      */
     public static final int EAGER_PREFIX_LENGTH = 512;
-    /** Largest mapped window of a file (one mapping must stay below 2 GiB). */
-    public static final long DEFAULT_WINDOW_SIZE = 1L << 30;
+    /**
+     * Size of a mapped window of a file. Pages of a mapping count in the process's resident set while it
+     * is mapped, so windows are small and at most {@link #MAPPED_WINDOWS} stay mapped: reading a file of
+     * any size through the mappings keeps the resident set within their sum.
+     */
+    public static final long DEFAULT_WINDOW_SIZE = 32L << 20;
+    /** Windows kept mapped at once: the one read last and the one before (a record may straddle them). */
+    private static final int MAPPED_WINDOWS = 2;
     /**
      * Bytes a file-backed input reads into its buffer at least when a reader wants a header right after a
      * skip far past the buffer (a frame's tail left in the file): about a page, so the tail is not read.
@@ -74,12 +80,13 @@ public final class CaptureInput implements Closeable {
     private final int prefixLength;
     /** Mapped windows by index; window k covers {@code [k * windowSize, k * windowSize + capacity)}. */
     private MappedByteBuffer[] windows = new MappedByteBuffer[0];
+    /** Indices of the mapped windows, most recently used first; -1 for none. */
+    private final int[] mappedWindows = unused(MAPPED_WINDOWS);
     /** File size as last looked up; refreshed when a read or skip reaches it. */
     private long size;
     /** Offset of the next byte the file gives ({@code bufferStart + limit} between calls). */
     private long source;
     /** Counts the frames read by {@link #readFrame}, so a partly loaded record can tell it is still current. */
-    private long frameSerial;
     private boolean closed;
     /** True when a skip went far past the buffer since the last refill. */
     private boolean skippedAhead;
@@ -265,7 +272,6 @@ public final class CaptureInput implements Closeable {
      */
     public int readFrame(FrameRecord into, long number, long timestampNanos, int interfaceId, int linkType, int len,
                          long originalLength, long fileOffset) throws IOException {
-        long serial = ++frameSerial;
         // a frame already in the buffer costs one copy more, and nothing left to load later
         if (channel == null || len <= prefixLength || len <= limit - pos) {
             byte[] dst = into.prepare(number, timestampNanos, interfaceId, linkType, len, originalLength, fileOffset);
@@ -273,7 +279,7 @@ public final class CaptureInput implements Closeable {
         }
         long dataOffset = position();
         byte[] dst = into.prepareLazy(number, timestampNanos, interfaceId, linkType, len, originalLength, fileOffset,
-                prefixLength, this, dataOffset, serial);
+                prefixLength, this, dataOffset);
         int read = read(dst, 0, prefixLength);
         if (read < prefixLength) {
             return read;
@@ -281,15 +287,15 @@ public final class CaptureInput implements Closeable {
         return (int) (read + skip(len - prefixLength));
     }
 
-    /** Copies bytes of the frame read under {@code serial} for its record; see {@link #readFrame}. */
-    synchronized void readTail(long serial, long number, long at, byte[] dst, int off, int len) {
+    /**
+     * Copies bytes of a frame's tail for its record; see {@link #readFrame}. Any earlier frame's tail can be
+     * read while the input is open (the bytes stay where they are in the file), so records handed to other
+     * threads load theirs while the reader moves on.
+     */
+    synchronized void readTail(long number, long at, byte[] dst, int off, int len) {
         if (closed) {
             throw new IllegalStateException("frame " + number + ": its capture reader was closed before the rest of"
                     + " the frame was read; copy() a record to keep it");
-        }
-        if (serial != frameSerial) {
-            throw new IllegalStateException("frame " + number + ": its capture reader moved on to another frame before"
-                    + " the rest of this one was read; copy() a record to keep it");
         }
         try {
             if (at + len > size && at + len > fileSize()) {
@@ -451,7 +457,37 @@ public final class CaptureInput implements Closeable {
                 unmap(old);
             }
         }
+        noteUse(k);
         return w;
+    }
+
+    private static int[] unused(int n) {
+        int[] a = new int[n];
+        Arrays.fill(a, -1);
+        return a;
+    }
+
+    /** Makes window {@code k} the most recently used, unmapping the least recently used one beyond the limit. */
+    private void noteUse(int k) {
+        int[] used = mappedWindows;
+        if (used[0] == k) {
+            return;
+        }
+        int at = used.length - 1;
+        for (int i = 1; i < used.length; i++) {
+            if (used[i] == k) {
+                at = i;
+                break;
+            }
+        }
+        int evicted = used[at] == k ? -1 : used[at];
+        System.arraycopy(used, 0, used, 1, at);
+        used[0] = k;
+        if (evicted >= 0 && windows[evicted] != null) {
+            // copies are made under this input's lock, so no other thread reads the mapping now
+            unmap(windows[evicted]);
+            windows[evicted] = null;
+        }
     }
 
     /** Why the input ended before its real end (a cut or corrupt compressed file), or null. */

@@ -33,8 +33,6 @@ public final class FrameRecord {
     private CaptureInput source;
     /** File offset of the frame's first byte (for the lazy tail). */
     private long dataOffset;
-    /** The {@link CaptureInput#frameSerial} the frame was read under. */
-    private long sourceSerial;
     /** Changes whenever the record is refilled, so views of an earlier frame can tell. */
     private long stamp;
     /** The view {@link #buffer} hands out for this state of the record; null until asked for. */
@@ -53,6 +51,11 @@ public final class FrameRecord {
         this.capturedLength = bytes.length;
         this.loadedLength = bytes.length;
         this.originalLength = Math.max(originalLength, bytes.length);
+    }
+
+    /** Bytes of memory the record holds for frame data (its buffer, whatever frame it holds now). */
+    public int heldBytes() {
+        return data.length;
     }
 
     /** Frame number, 1-based, across the whole file. */
@@ -167,7 +170,7 @@ public final class FrameRecord {
             if (data.length < capturedLength) {
                 data = Arrays.copyOf(data, grown(capturedLength));
             }
-            in.readTail(sourceSerial, number, dataOffset + loadedLength, data, loadedLength, capturedLength - loadedLength);
+            in.readTail(number, dataOffset + loadedLength, data, loadedLength, capturedLength - loadedLength);
             loadedLength = capturedLength;
             source = null;
             view = null;
@@ -206,11 +209,10 @@ public final class FrameRecord {
     /**
      * Like {@link #prepare} for a frame of which only the first {@code prefixLength} bytes are read now
      * (into the returned array); the rest is read from {@code in} at {@code dataOffset + prefixLength} when
-     * asked for, as long as {@code in}'s frame serial is still {@code serial}.
+     * asked for, while {@code in} is open.
      */
     byte[] prepareLazy(long number, long timestampNanos, int interfaceId, int linkType, int capturedLength,
-                       long originalLength, long fileOffset, int prefixLength, CaptureInput in, long dataOffset,
-                       long serial) {
+                       long originalLength, long fileOffset, int prefixLength, CaptureInput in, long dataOffset) {
         if (data.length < prefixLength) {
             data = new byte[grown(prefixLength)];
         }
@@ -218,7 +220,6 @@ public final class FrameRecord {
         loadedLength = prefixLength;
         source = in;
         this.dataOffset = dataOffset;
-        this.sourceSerial = serial;
         return data;
     }
 

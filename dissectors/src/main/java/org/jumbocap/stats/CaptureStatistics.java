@@ -7,11 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.expert.ExpertGroup;
 import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.jumbo.JumboFields;
 import org.jumbocap.jumbo.JumboKind;
 import org.jumbocap.proto.icmp.IcmpFields;
@@ -21,6 +24,7 @@ import org.jumbocap.proto.ipv6.Ipv6Fields;
 import org.jumbocap.proto.ipv6.ext.ExtFields;
 import org.jumbocap.proto.tcp.TcpFields;
 import org.jumbocap.proto.udp.UdpFields;
+import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 
@@ -67,6 +71,9 @@ public final class CaptureStatistics {
     private long[] udpChecksums;
     private final Map<String, ExpertCount> experts = new LinkedHashMap<>();
     private final FrameReading reading = new FrameReading();
+    private final ConversationFacts facts = new ConversationFacts();
+    private long framesFromTrees;
+    private boolean checksumsVerified = true;
 
     /** Expert items of one id: how often, and where first. */
     public static final class ExpertCount {
@@ -141,9 +148,63 @@ public final class CaptureStatistics {
         files.add(name);
     }
 
-    /** Adds one frame, from its full dissection. */
-    public void add(FrameTree tree) {
-        FrameRecord rec = tree.frame();
+    /**
+     * Adds the pipeline's current frame from its summary, which holds every fact counted here, so no tree is
+     * built; the tree is dissected only where the summary says it is not exact (an ICMP error's quote, a cut
+     * header, more layers than it has room for) and, once per expert id, for the first message. Whether
+     * checksums were summed is the pipeline's choice, which the caller reports with {@link #setChecksumsVerified}.
+     */
+    public void add(FramePipeline pipeline) {
+        FrameSummary s = pipeline.summary();
+        if (s.incomplete || s.truncated) {
+            framesFromTrees++;
+            add(pipeline.tree());
+            return;
+        }
+        FrameRecord rec = pipeline.frame();
+        JumboKind kind = null;
+        for (int i = 0; i < s.ipLayerCount; i++) {
+            if (s.layerJumboKind[i] != null) {
+                kind = s.layerJumboKind[i];
+            }
+        }
+        countFrame(rec, kind);
+        ConversationFacts f = facts.read(s);
+        if (f != null) {
+            addConversation(f, rec, kind);
+        }
+        if (s.expertCount > 0) {
+            String file = currentFile();
+            FrameTree tree = null;
+            for (int i = 0; i < s.expertCount; i++) {
+                ExpertDef def = s.experts[i];
+                ExpertCount count = experts.get(def.id());
+                if (count == null) {
+                    if (tree == null) {
+                        tree = pipeline.tree();
+                    }
+                    count = new ExpertCount(firstItem(tree, def), file, rec.number());
+                    experts.put(def.id(), count);
+                }
+                count.count++;
+            }
+        }
+    }
+
+    private static ExpertItem firstItem(FrameTree tree, ExpertDef def) {
+        for (ExpertItem item : tree.experts()) {
+            if (item.id().equals(def.id())) {
+                return item;
+            }
+        }
+        throw new IllegalStateException("the summary lists " + def.id() + " but the tree does not");
+    }
+
+    private String currentFile() {
+        return files.isEmpty() ? null : files.get(files.size() - 1);
+    }
+
+    private void countFrame(FrameRecord rec, JumboKind kind) {
         long length = rec.originalLength();
         frames++;
         bytes += length;
@@ -156,21 +217,28 @@ public final class CaptureStatistics {
         }
         countLinkType(rec.linkType());
         sizes.add(length);
-
-        FrameReading r = reading.read(tree);
-        JumboKind kind = r.frameJumboKind;
         if (kind != null) {
             long[] c = jumbo.computeIfAbsent(kind, k -> new long[2]);
             c[0]++;
             c[1] += length;
         }
+    }
+
+    /**
+     * Adds one frame, from its full dissection.
+     */
+    public void add(FrameTree tree) {
+        FrameRecord rec = tree.frame();
+        FrameReading r = reading.read(tree);
+        JumboKind kind = r.frameJumboKind;
+        countFrame(rec, kind);
         if (r.ip != null) {
-            addConversation(r, rec, kind);
+            addConversation(r.facts(), rec, kind);
         }
         r.forget();
         List<ExpertItem> items = tree.experts();
         if (!items.isEmpty()) {
-            String file = files.isEmpty() ? null : files.get(files.size() - 1);
+            String file = currentFile();
             for (int i = 0, n = items.size(); i < n; i++) {
                 ExpertItem item = items.get(i);
                 ExpertCount count = experts.get(item.id());
@@ -191,9 +259,9 @@ public final class CaptureStatistics {
         lastLinkCount[0]++;
     }
 
-    private void addConversation(FrameReading r, FrameRecord rec, JumboKind kind) {
+    private void addConversation(ConversationFacts f, FrameRecord rec, JumboKind kind) {
         long length = rec.originalLength();
-        FieldDef transport = r.transportDef;
+        FieldDef transport = f.transport;
         boolean tcp = transport == TcpFields.TCP;
         boolean udp = transport == UdpFields.UDP;
         int protocol;
@@ -201,49 +269,44 @@ public final class CaptureStatistics {
             protocol = TCP;
             tcpFrames++;
             tcpBytes += length;
-            tcpChecksums = countChecksum(tcpChecksums, r.checksumStatus, TCP_STATES);
+            tcpChecksums = countChecksum(tcpChecksums, f.checksum);
         } else if (udp) {
             protocol = UDP;
             udpFrames++;
             udpBytes += length;
-            udpChecksums = countChecksum(udpChecksums, r.checksumStatus, UDP_STATES);
+            udpChecksums = countChecksum(udpChecksums, f.checksum);
         } else if (transport == IcmpFields.ICMP) {
             protocol = ICMP;
         } else if (transport == Icmpv6Fields.ICMPV6) {
             protocol = ICMPV6;
         } else {
-            protocol = r.upperProtocol();
+            protocol = f.upperProtocol;
             if (protocol < 0) {
                 return;
             }
         }
-        byte[] src = r.src;
-        byte[] dst = r.dst;
-        if (src == null || dst == null || src.length != dst.length || (src.length != 4 && src.length != 16)) {
+        if (!f.hasAddresses) {
             return;
         }
-        int version = src.length == 4 ? 4 : 6;
-        int srcPort = tcp || udp ? r.srcPort : -1;
-        int dstPort = tcp || udp ? r.dstPort : -1;
-        FlowStats direction = direction(version, FlowKey.high(src), FlowKey.low(src), FlowKey.high(dst),
-                FlowKey.low(dst), protocol, srcPort, dstPort);
+        int srcPort = tcp || udp ? f.srcPort : -1;
+        int dstPort = tcp || udp ? f.dstPort : -1;
+        FlowStats direction = direction(f.version, f.srcHi, f.srcLo, f.dstHi, f.dstLo, protocol, srcPort, dstPort);
 
-        long ipLength = r.ipLength(kind);
+        long ipLength = f.ipLength;
         long payload;
         int mss = -1;
         int optionsLength = -1;
         if (tcp) {
-            payload = r.tcpLength;
-            if ((r.tcpFlags & SYN) != 0 && r.announcedMss > 0) {
-                direction.announceMss((int) r.announcedMss);
+            payload = f.tcpPayload;
+            if ((f.tcpFlags & SYN) != 0 && f.announcedMss > 0) {
+                direction.announceMss((int) f.announcedMss);
             }
             mss = direction.mssInForce();
-            optionsLength = r.tcpHeaderLength >= MIN_TCP_HEADER ? (int) r.tcpHeaderLength - MIN_TCP_HEADER : 0;
+            optionsLength = f.tcpHeaderLength >= MIN_TCP_HEADER ? (int) f.tcpHeaderLength - MIN_TCP_HEADER : 0;
         } else if (udp) {
-            payload = r.udpLength >= 8 ? r.udpLength - 8 : -1;
+            payload = f.udpLength >= 8 ? f.udpLength - 8 : -1;
         } else {
-            long header = r.ip.length();
-            payload = ipLength >= header ? ipLength - header : -1;
+            payload = ipLength >= f.ipHeaderLength ? ipLength - f.ipHeaderLength : -1;
         }
         direction.add(rec.number(), rec.timestampNanos(), length, payload, ipLength, kind != null, mss, optionsLength);
     }
@@ -281,9 +344,9 @@ public final class CaptureStatistics {
         return d;
     }
 
-    private static long[] countChecksum(long[] counts, FieldNode status, StatusStates states) {
+    private static long[] countChecksum(long[] counts, ChecksumState state) {
         long[] c = counts == null ? new long[ChecksumState.values().length] : counts;
-        c[states.of(status).ordinal()]++;
+        c[state.ordinal()]++;
         return c;
     }
 
@@ -303,6 +366,14 @@ public final class CaptureStatistics {
             }
         }
 
+        ChecksumState of(ChecksumVerdict verdict) {
+            if (verdict == null) {
+                return ChecksumState.NOT_CHECKED;
+            }
+            int code = verdict.code();
+            return code >= 0 && code < CACHED ? byValue[code] : ChecksumState.of(def.valueNames().get((long) code), code);
+        }
+
         ChecksumState of(FieldNode status) {
             if (status == null || !(status.value() instanceof Long v)) {
                 return ChecksumState.NOT_CHECKED;
@@ -312,6 +383,24 @@ public final class CaptureStatistics {
             }
             return ChecksumState.of(status.def().valueNames().get(v), v);
         }
+    }
+
+    /**
+     * True when every TCP and UDP checksum counted was summed over its bytes (good or bad), false when some
+     * were only judged for offload (then "not checked" means "not summed").
+     */
+    public boolean checksumsVerified() {
+        return checksumsVerified;
+    }
+
+    /** Says whether the frames given (their pipeline, or their trees) had their checksums summed; true unless said. */
+    public void setChecksumsVerified(boolean verified) {
+        checksumsVerified = verified;
+    }
+
+    /** Frames the summary could not describe exactly, counted from their full dissection instead. */
+    public long framesFromTrees() {
+        return framesFromTrees;
     }
 
     public List<String> files() {
@@ -446,6 +535,73 @@ public final class CaptureStatistics {
     }
 
     /**
+     * The facts of one frame that its conversation counts, read from the summary or from the tree. One
+     * instance is reused for every frame.
+     */
+    private static final class ConversationFacts {
+        /** The innermost IP packet's transport layer (TCP, UDP, ICMP, ICMPv6), or null. */
+        FieldDef transport;
+        /** Protocol after the innermost IP header and extension headers, for a packet without a known transport. */
+        int upperProtocol;
+        boolean hasAddresses;
+        int version;
+        long srcHi;
+        long srcLo;
+        long dstHi;
+        long dstLo;
+        /** Real IP packet length, jumbo-aware, or -1. */
+        long ipLength;
+        /** Bytes of the IP header, with options and extension headers. */
+        long ipHeaderLength;
+        int srcPort;
+        int dstPort;
+        long tcpPayload;
+        long tcpFlags;
+        long tcpHeaderLength;
+        long announcedMss;
+        long udpLength;
+        ChecksumState checksum;
+
+        /** This frame's facts from its summary, or null when the summary holds no IP packet. */
+        ConversationFacts read(FrameSummary s) {
+            if (s.ipVersion == 0 || s.ipLayerCount == 0) {
+                return null;
+            }
+            transport = null;
+            boolean afterIp = false;
+            for (int i = 0; i < s.protocolLayerCount; i++) {
+                FieldDef def = s.protocolLayers[i];
+                if (def == Ipv4Fields.IP || def == Ipv6Fields.IPV6) {
+                    afterIp = true;
+                    transport = null;
+                } else if (afterIp && transport == null && (def == TcpFields.TCP || def == UdpFields.UDP
+                        || def == IcmpFields.ICMP || def == Icmpv6Fields.ICMPV6)) {
+                    transport = def;
+                }
+            }
+            upperProtocol = s.ipProto < 0 || s.ipProto > 255 ? -1 : s.ipProto;
+            hasAddresses = true;
+            version = s.ipVersion;
+            srcHi = s.srcHi;
+            srcLo = s.srcLo;
+            dstHi = s.dstHi;
+            dstLo = s.dstLo;
+            ipHeaderLength = s.ipHeaderLength;
+            ipLength = (version == 6 ? IPV6_HEADER : s.ipHeaderLength) + s.l3PayloadLength;
+            srcPort = s.srcPort;
+            dstPort = s.dstPort;
+            tcpPayload = s.transportPayloadLength;
+            tcpFlags = Math.max(0, s.tcpFlags);
+            tcpHeaderLength = s.tcpHeaderLength;
+            announcedMss = s.tcpMss;
+            udpLength = s.udpLengthField;
+            checksum = transport == TcpFields.TCP ? TCP_STATES.of(s.transportChecksum)
+                    : transport == UdpFields.UDP ? UDP_STATES.of(s.transportChecksum) : ChecksumState.NOT_CHECKED;
+            return this;
+        }
+    }
+
+    /**
      * What one frame's tree says, read with one pass over the layers and, in the layers that matter, with
      * fields looked up by their declarations among the direct children ({@link FieldNode#child}, which
      * walks the children without making a list view of them). One instance is reused for every frame.
@@ -510,6 +666,35 @@ public final class CaptureStatistics {
                 }
             }
             return this;
+        }
+
+        private final ConversationFacts facts = new ConversationFacts();
+
+        /** What the conversation counts of the frame just {@link #read}, which has an IP layer. */
+        ConversationFacts facts() {
+            ConversationFacts f = facts;
+            f.transport = transportDef;
+            f.upperProtocol = transportDef == null ? upperProtocol() : -1;
+            f.hasAddresses = src != null && dst != null && src.length == dst.length && (src.length == 4 || src.length == 16);
+            if (f.hasAddresses) {
+                f.version = src.length == 4 ? 4 : 6;
+                f.srcHi = FlowKey.high(src);
+                f.srcLo = FlowKey.low(src);
+                f.dstHi = FlowKey.high(dst);
+                f.dstLo = FlowKey.low(dst);
+            }
+            f.ipLength = ipLength(frameJumboKind);
+            f.ipHeaderLength = ip.length();
+            f.srcPort = srcPort;
+            f.dstPort = dstPort;
+            f.tcpPayload = tcpLength;
+            f.tcpFlags = tcpFlags;
+            f.tcpHeaderLength = tcpHeaderLength;
+            f.announcedMss = announcedMss;
+            f.udpLength = udpLength;
+            f.checksum = transportDef == TcpFields.TCP ? TCP_STATES.of(checksumStatus)
+                    : transportDef == UdpFields.UDP ? UDP_STATES.of(checksumStatus) : ChecksumState.NOT_CHECKED;
+            return f;
         }
 
         /** Drops the references into the frame's tree, so the statistics do not keep the last frame alive. */
@@ -609,7 +794,7 @@ public final class CaptureStatistics {
                 for (int i = 0, n = children.size(); i < n; i++) {
                     FieldDef d = children.get(i).def();
                     if (d == ExtFields.HOPOPTS || d == ExtFields.DSTOPTS || d == ExtFields.ROUTING || d == ExtFields.FRAGHDR
-                            || d == ExtFields.AH) {
+                            || d == ExtFields.AH || d == ExtFields.MIPV6) {
                         last = children.get(i);
                     }
                 }
@@ -618,7 +803,7 @@ public final class CaptureStatistics {
                     for (int i = 0, n = fields.size(); i < n; i++) {
                         FieldDef d = fields.get(i).def();
                         if (d == ExtFields.HOPOPTS_NXT || d == ExtFields.DSTOPTS_NXT || d == ExtFields.ROUTING_NXT
-                                || d == ExtFields.FRAGHDR_NXT || d == ExtFields.AH_NEXT_HEADER) {
+                                || d == ExtFields.FRAGHDR_NXT || d == ExtFields.AH_NEXT_HEADER || d == ExtFields.MIP6_PROTO) {
                             protocol = fields.get(i).longValue();
                             break;
                         }

@@ -51,9 +51,11 @@ class FastVersusTreeTest {
         assertTrue(frames > 500, "frames read: " + frames);
         assertTrue(jumbo > 100, "jumbograms seen: " + jumbo);
         assertTrue(tunnelled > 100, "tunnelled frames seen: " + tunnelled);
-        assertTrue(incomplete.size() <= 8, "frames the summary cannot describe: " + incomplete);
+        assertTrue(incomplete.size() <= 12, "frames the summary cannot describe: " + incomplete);
         for (String f : incomplete) {
-            assertTrue(f.contains("icmp") || f.contains("bad-header-length"), f);
+            // ICMP quotes, and broken IP headers: an IPv4 header length below 20, an IPv6 extension-header
+            // chain that stops before its end (the tree shows the last next-header field, the summary none)
+            assertTrue(f.contains("icmp") || f.contains("bad-header-length") || f.matches("ipv6-ext-(overrun|truncated).*"), f);
         }
         assertEquals(List.of(), mismatches.subList(0, Math.min(40, mismatches.size())), mismatches.size() + " mismatches");
     }

@@ -307,7 +307,7 @@ class LazyFrameLoadingTest {
     }
 
     @Test
-    void aTailReadAfterTheReaderMovedOnOrClosedFails() throws IOException {
+    void aTailReadsAfterTheReaderMovedOnAndFailsAfterItClosed() throws IOException {
         Path f = superPacketSample();
         FrameRecord a = new FrameRecord();
         FrameRecord b = new FrameRecord();
@@ -317,9 +317,11 @@ class LazyFrameLoadingTest {
             FrameBuffer view = a.buffer();
             byte tenth = view.rawByte(10);
             assertTrue(nextBig(reader, b, 65536));
-            IllegalStateException e = assertThrows(IllegalStateException.class, a::data);
-            assertTrue(e.getMessage().contains("moved on"), e.getMessage());
-            assertThrows(IllegalStateException.class, () -> view.u8(a.capturedLength() - 1));
+            // the reader moved on: an earlier record still loads its own tail (another thread may decode it)
+            byte[] expectedA = viaStream(f).frames().get((int) a.number() - 1).bytes();
+            assertFalse(a.isLoaded());
+            assertEquals(expectedA[a.capturedLength() - 1] & 0xFF, view.u8(a.capturedLength() - 1));
+            assertArrayEquals(expectedA, a.bytes());
             assertEquals(tenth, view.rawByte(10), "the loaded prefix stays readable");
 
             // a view of an earlier fill of the same record

@@ -91,6 +91,11 @@ public final class StatsReport {
                     .append(state == ChecksumState.NOT_CHECKED ? "" : ","));
             s.append('\n');
         });
+        if (!st.checksums().isEmpty()) {
+            s.append(st.checksumsVerified()
+                    ? "  (each summed over the bytes it covers)\n"
+                    : "  (not summed, --no-verify-checksums: only offloaded ones recognised, the rest not checked)\n");
+        }
 
         s.append('\n').append(colors.bold("Expert items")).append('\n');
         if (st.experts().isEmpty()) {
@@ -174,6 +179,7 @@ public final class StatsReport {
         }
         j.endArray();
         j.name("checksums").beginObject();
+        j.field("verified", st.checksumsVerified());
         Map<String, Map<ChecksumState, Long>> checksums = new LinkedHashMap<>();
         // scripts read checksums.tcp and checksums.udp: both are always there, zero when unseen
         for (String proto : List.of("tcp", "udp")) {

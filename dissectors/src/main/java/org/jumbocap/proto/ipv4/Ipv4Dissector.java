@@ -43,8 +43,7 @@ public final class Ipv4Dissector implements Dissector {
             return;
         }
         if (!b.has(offset, MIN_HEADER)) {
-            // the tree shows the fields up to the cut; the summary's IP layer would be all or nothing
-            summary.incomplete |= b.has(offset, 1) || !b.isCut();
+            summary.notePartialHeader(b, offset);
         }
         int ds = b.u8(offset + 1);
         FieldNode dsNode = layer.add(Ipv4Fields.DSFIELD, offset + 1, 1, ds);
@@ -86,10 +85,12 @@ public final class Ipv4Dissector implements Dissector {
         summary.srcLo = srcAddress;
         summary.dstLo = dstAddress;
         summary.l3PayloadLength = realTotal - headerLength;
+        summary.ipHeaderLength = headerLength;
         summary.jumboKind = kind;
         summary.ipv4Id = id;
         summary.ipv4MoreFragments = moreFragments;
         summary.ipv4FragmentOffset = fragmentOffset;
+        summary.setIpHeaders(summaryLayer, headerLength, moreFragments || fragmentOffset > 0);
         summary.endIpLayer(summaryLayer);
         summary.ipProto = protocol;
         if (headerLength > MIN_HEADER) {

@@ -30,8 +30,7 @@ public final class Ipv6Dissector implements Dissector {
         FrameBuffer b = ctx.buffer();
         FrameSummary summary = ctx.summary();
         if (!b.has(offset, HEADER)) {
-            // the tree shows the fields up to the cut; the summary's IP layer would be all or nothing
-            summary.incomplete |= b.has(offset, 1) || !b.isCut();
+            summary.notePartialHeader(b, offset);
         }
         FieldNode layer = ctx.addLayer(Ipv6Fields.IPV6, offset, HEADER);
         long first = b.u32(offset);
@@ -67,9 +66,12 @@ public final class Ipv6Dissector implements Dissector {
         summary.srcLo = b.u64(offset + 16);
         summary.dstHi = b.u64(offset + 24);
         summary.dstLo = b.u64(offset + 32);
+        summary.ipHeaderLength = HEADER;
         if (length < HEADER) {
             summary.l3PayloadLength = payloadLength;
             summary.endIpLayer(summaryLayer);
+            // the IP layer gave fewer bytes than the header: the tree's next-header field is all there is
+            summary.incomplete = true;
             ctx.expert(layer, Ipv6Fields.SHORT_HEADER, length);
             return;
         }
@@ -79,16 +81,24 @@ public final class Ipv6Dissector implements Dissector {
         ChainState chain = ExtensionChain.walk(ctx, layer, nextHeader, chainStart);
         int extensionBytes = chain.bytesFrom(chainStart);
         layer.setLength(HEADER + extensionBytes);
+        summary.ipHeaderLength = HEADER + extensionBytes;
 
         ChainState.JumboOption jumbo = chain.firstHopByHopJumboOption();
         JumboKind kind = JumboRules.ipv6Kind(payloadLength, jumbo != null, bytesAfterHeader);
         long realPayload = JumboRules.ipv6PayloadLength(kind, payloadLength, jumbo == null ? 0 : jumbo.value(), bytesAfterHeader);
         summary.l3PayloadLength = realPayload;
         summary.jumboKind = kind;
+        summary.setIpHeaders(summaryLayer, HEADER + extensionBytes, chain.fragment() != null);
+        summary.setHopByHop(summaryLayer, chain.hopByHopOffset(), chain.hopByHopLength(),
+                jumbo == null ? -1 : jumbo.offset(), chain.hopByHopOnlyJumbo());
         summary.endIpLayer(summaryLayer);
         if (chain.end() != ChainState.End.STOPPED) {
             // the transport, or the header the chain ended at (ESP, a later fragment's next header)
             summary.ipProto = chain.nextHeader();
+        } else {
+            // a broken or cut chain: the tree still shows the last header's next-header field, the summary
+            // has no protocol to offer
+            summary.incomplete = true;
         }
         long carried = checkLengths(ctx, chain, jumbo, kind, payloadLength, plenNode, realPayload, bytesAfterHeader);
         if (kind != null) {

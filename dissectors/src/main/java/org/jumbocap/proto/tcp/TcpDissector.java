@@ -28,8 +28,7 @@ public final class TcpDissector implements Dissector {
 
         FrameSummary summary = ctx.summary();
         if (!b.has(offset, MIN_HEADER)) {
-            // the tree has the layer with the fields up to the cut; the summary's header is all or nothing
-            summary.incomplete |= b.has(offset, 1) || !b.isCut();
+            summary.notePartialHeader(b, offset);
         }
         summary.transportOffset = offset;
         long srcPort = b.u16(offset);
@@ -141,7 +140,10 @@ public final class TcpDissector implements Dissector {
             // the summary alone: the offload judgement, made from the pseudo-header without a Result
             if (ip != null && !ctx.isPartialDatagram()
                     && ChecksumVerdict.isOffloaded(b.u16(offset + 16), ip.pseudoHeaderSum(b, IP_PROTOCOL, length))) {
+                ctx.summary().noteTransportChecksum(offset, ChecksumVerdict.OFFLOADED);
                 ctx.expert(checksum, captured ? TcpFields.CHECKSUM_OFFLOADED_UNVERIFIED : TcpFields.CHECKSUM_OFFLOADED_UNCAPTURED);
+            } else {
+                ctx.summary().noteTransportChecksum(offset, ChecksumVerdict.NOT_CHECKED);
             }
             return;
         }
@@ -154,6 +156,7 @@ public final class TcpDissector implements Dissector {
                     ? ChecksumVerdict.check(ctx.buffer(), offset, length, offset + 16, pseudo, true, ip.isJumbo())
                     : ChecksumVerdict.judgeOffload(ctx.buffer(), offset + 16, pseudo, true);
         }
+        ctx.summary().noteTransportChecksum(offset, r.verdict());
         ExpertDef offloaded = r.expected() >= 0 ? TcpFields.CHECKSUM_OFFLOADED
                 : ctx.verifyChecksums() || !captured
                 ? TcpFields.CHECKSUM_OFFLOADED_UNCAPTURED : TcpFields.CHECKSUM_OFFLOADED_UNVERIFIED;

@@ -30,15 +30,14 @@ public final class UdpDissector implements Dissector {
         FieldNode udp = ctx.addLayer(UdpFields.UDP, offset, Math.min(HEADER, b.remaining(offset)));
         FrameSummary summary = ctx.summary();
         if (!b.has(offset, HEADER)) {
-            // the tree has the layer with the fields up to the cut; the summary's header is all or nothing
-            summary.incomplete |= b.has(offset, 1) || !b.isCut();
+            summary.notePartialHeader(b, offset);
         }
         summary.transportOffset = offset;
         int srcPort = b.u16(offset);
         int dstPort = b.u16(offset + 2);
         summary.srcPort = srcPort;
         summary.dstPort = dstPort;
-        summary.addUdp(srcPort, dstPort);
+        summary.addUdp(srcPort, dstPort, offset, b.has(offset + 4, 2) ? b.u16(offset + 4) : -1);
         udp.add(UdpFields.SRCPORT, offset, 2, (long) srcPort);
         udp.add(UdpFields.DSTPORT, offset + 2, 2, (long) dstPort);
         udp.add(UdpFields.PORT, offset, 2, (long) srcPort).hidden();
@@ -90,7 +89,7 @@ public final class UdpDissector implements Dissector {
         }
         ChecksumVerdict.Result checked = check(ctx, ip, checksumField, offset, datagramLength, partial || lengthBad);
         if (next == null || checked.verdict() != ChecksumVerdict.BAD) {
-            show(ctx, checksum, checked);
+            show(ctx, offset, checksum, checked);
             if (payloadLength > 0) {
                 ctx.call(next != null ? next : DataDissector.INSTANCE, payloadOffset, payloadLength);
             }
@@ -103,7 +102,7 @@ public final class UdpDissector implements Dissector {
                 // the tree may find it right once the inner offloaded checksum is completed
                 summary.incomplete = true;
             }
-            show(ctx, checksum, checked);
+            show(ctx, offset, checksum, checked);
             return;
         }
         int layersBefore = ctx.tree().layers().size();
@@ -116,12 +115,13 @@ public final class UdpDissector implements Dissector {
             if (calculated != null && ChecksumVerdict.goodAfterReplacing(checked, (int) inner.longValue(),
                     (int) calculated.longValue(), odd)) {
                 addStatus(checksum, checked, ChecksumVerdict.OFFLOADED);
+                summary.noteTransportChecksum(offset, ChecksumVerdict.OFFLOADED);
                 checksum.setText(() -> String.format(Locale.ROOT, "Checksum: 0x%04x [right once the inner checksum is completed]", checked.field()));
                 ctx.expert(checksum, UdpFields.CHECKSUM_OUTER_OFFLOADED, checked.field(), inner.def().protocolName().toUpperCase(Locale.ROOT));
                 return;
             }
         }
-        show(ctx, checksum, checked);
+        show(ctx, offset, checksum, checked);
     }
 
     /**
@@ -132,8 +132,11 @@ public final class UdpDissector implements Dissector {
     private static void summaryChecksum(DissectionContext ctx, IpContext ip, FieldNode checksum, int field, int offset,
                                         long datagramLength, boolean unverifiable, Dissector next, int payloadOffset,
                                         long payloadLength) {
-        boolean judged = ip != null && !unverifiable && !(field == 0 && ip.version() == 4);
+        FrameSummary summary = ctx.summary();
+        boolean absent = field == 0 && ip != null && ip.version() == 4;
+        boolean judged = ip != null && !unverifiable && !absent;
         if (judged && field == 0) {
+            summary.noteTransportChecksum(offset, ChecksumVerdict.BAD);
             if (payloadLength > 0) {
                 ctx.call(next != null ? next : DataDissector.INSTANCE, payloadOffset, payloadLength);
             }
@@ -141,7 +144,10 @@ public final class UdpDissector implements Dissector {
             return;
         }
         if (judged && ChecksumVerdict.isOffloaded(field, ip.pseudoHeaderSum(ctx.buffer(), IP_PROTOCOL, datagramLength))) {
+            summary.noteTransportChecksum(offset, ChecksumVerdict.OFFLOADED);
             ctx.expert(checksum, UdpFields.CHECKSUM_OFFLOADED_UNVERIFIED);
+        } else {
+            summary.noteTransportChecksum(offset, absent ? ChecksumVerdict.NOT_PRESENT : ChecksumVerdict.NOT_CHECKED);
         }
         if (payloadLength > 0) {
             ctx.call(next != null ? next : DataDissector.INSTANCE, payloadOffset, payloadLength);
@@ -211,7 +217,8 @@ public final class UdpDissector implements Dissector {
         return expected == 0 ? 0xFFFF : expected;
     }
 
-    private static void show(DissectionContext ctx, FieldNode checksum, ChecksumVerdict.Result r) {
+    private static void show(DissectionContext ctx, int offset, FieldNode checksum, ChecksumVerdict.Result r) {
+        ctx.summary().noteTransportChecksum(offset, r.verdict());
         int field = r.field();
         int expected = udpValue(r.expected());
         addStatus(checksum, r, r.verdict());

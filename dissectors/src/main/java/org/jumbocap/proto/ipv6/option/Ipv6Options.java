@@ -78,6 +78,9 @@ public final class Ipv6Options {
                 return;
             }
             opt.setLength(2 + dataLength);
+            if (hopByHop && type != OptionFields.PADN && type != OptionFields.JUMBO) {
+                s.noteHopByHopOption(headerStart);
+            }
             OptionDecoder decoder = decoder(type);
             if (decoder != null) {
                 decoder.decode(s, opt, headerStart, p, dataLength, hopByHop);
@@ -86,6 +89,30 @@ public final class Ipv6Options {
             }
             p += 2 + dataLength;
         }
+    }
+
+    /**
+     * Frame offset of the first Jumbo Payload option of the Hop-by-Hop header at {@code headerStart}, or -1,
+     * by the walk {@link #dissect} makes (Pad1 one byte, every other option its two bytes and its data),
+     * within the captured bytes; for a packet decoded without a chain, such as the one an ICMPv6 error quotes.
+     */
+    public static int findJumboOption(FrameBuffer b, int headerStart) {
+        if (!b.has(headerStart, 2)) {
+            return -1;
+        }
+        int end = headerStart + (b.u8(headerStart + 1) + 1) * 8;
+        int p = headerStart + 2;
+        while (p < end && b.has(p, 2)) {
+            int type = b.u8(p);
+            if (type == OptionFields.PAD1) {
+                p++;
+            } else if (type == OptionFields.JUMBO) {
+                return p;
+            } else {
+                p += 2 + b.u8(p + 1);
+            }
+        }
+        return -1;
     }
 
     private static void addType(FieldNode opt, int p, int type) {
@@ -126,6 +153,6 @@ public final class Ipv6Options {
         } else if (s.firstHopByHopJumboOption() != null) {
             s.ctx().expert(node, OptionFields.JUMBO_DUPLICATE);
         }
-        s.addJumboOption(new ChainState.JumboOption(node, value, hopByHop));
+        s.addJumboOption(new ChainState.JumboOption(node, p, value, hopByHop));
     }
 }

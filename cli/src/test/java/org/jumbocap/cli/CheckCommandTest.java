@@ -1,0 +1,124 @@
+package org.jumbocap.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code jumbocap check} end to end on the kernel samples (whose BIG TCP setup samples/README.md records)
+ * and on this host's own interfaces, read as any user would.
+ */
+class CheckCommandTest {
+    private static String sample(String name) {
+        return Cli.SAMPLES.resolve(name).toString();
+    }
+
+    @Test
+    void aBigTcpCaptureIsHealthy() {
+        Cli.Result r = Cli.run("check", sample("ipv6-bigtcp-veth.pcap"));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("verdict: BIG TCP on: super-packets up to 184,292 B (129 segments of 1,428)"), r.out());
+        assertTrue(r.out().contains("as gso_max_size 185,000 on the sender (or gro_max_size 185,000 where GRO merged them) makes them"), r.out());
+        assertTrue(r.out().contains("sizes (IP packet): median 184,292  p90 184,292  max 184,292 B"), r.out());
+        assertTrue(!r.out().contains("Kernel "), "a file check says nothing about this host");
+    }
+
+    @Test
+    void a64KCaptureIsAProblemWithTheCommandToFixIt() {
+        Cli.Result r = Cli.run("check", sample("ipv6-vxlan-gso64k.pcap"));
+        assertEquals(1, r.code());
+        assertTrue(r.out().contains("verdict: BIG TCP off: super-packets stop at 64,838 B (47 segments of 1,378), just under 65,536"),
+                r.out());
+        assertTrue(r.out().contains("ip link set dev DEV gso_max_size 185000 gro_max_size 185000"));
+    }
+
+    @Test
+    void jsonHasStableKeysPerFlowAndDirection() {
+        Cli.Result r = Cli.run("check", "-T", "json", sample("ipv4-bigtcp-veth.pcap"), sample("ipv6-bigtcp-snaplen.pcap"));
+        assertEquals(1, r.code(), "the snaplen-cut capture is a problem");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> root = (Map<String, Object>) MiniJson.parse(r.out());
+        assertEquals(false, root.get("healthy"));
+        assertTrue(!root.containsKey("interfaces"));
+        List<?> captures = (List<?>) root.get("captures");
+        assertEquals(2, captures.size());
+        Map<?, ?> v4 = (Map<?, ?>) captures.get(0);
+        assertEquals(true, v4.get("healthy"));
+        Map<?, ?> bulk = ((List<?>) v4.get("flows")).stream().map(f -> (Map<?, ?>) f)
+                .filter(f -> "big_tcp_on".equals(((Map<?, ?>) f.get("verdict")).get("status"))).findFirst().orElseThrow();
+        Map<?, ?> data = (Map<?, ?>) ((List<?>) bulk.get("directions")).get(0);
+        assertEquals(183948L, ((Map<?, ?>) data.get("sizes")).get("max"));
+        assertEquals(1448L, data.get("segment_size"));
+        Map<?, ?> ceiling = (Map<?, ?>) data.get("ceiling");
+        assertEquals("size_setting", ceiling.get("reason"));
+        assertEquals(185000L, ceiling.get("likely_setting"));
+        assertEquals(127L, ceiling.get("segments"));
+        assertEquals(((Number) data.get("super_packets")).longValue(), ((Number) data.get("zero_length_ipv4")).longValue());
+        for (String key : List.of("src", "dst", "frames", "payload_bytes", "super_packets", "super_packet_payload",
+                "super_packet_share", "segments_per_super_packet", "hop_by_hop", "zero_length_ipv6",
+                "offloaded_super_packets", "offloaded_frames", "cut_frames", "cut_super_packets", "largest_frame")) {
+            assertTrue(data.containsKey(key), key);
+        }
+        Map<?, ?> cut = (Map<?, ?>) captures.get(1);
+        assertEquals(false, cut.get("healthy"));
+        assertTrue(((Number) cut.get("cut_frames")).longValue() > 0);
+    }
+
+    @Test
+    void thisHostsLoopbackGetsTwoVerdictsAndItsFacts() {
+        Cli.Result r = Cli.run("check", "-T", "json", "lo");
+        assertTrue(r.code() == 0 || r.code() == 1, r.err());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> root = (Map<String, Object>) MiniJson.parse(r.out());
+        List<?> interfaces = (List<?>) root.get("interfaces");
+        assertEquals(1, interfaces.size());
+        Map<?, ?> lo = (Map<?, ?>) interfaces.get(0);
+        assertEquals("lo", lo.get("name"));
+        assertEquals("loopback", lo.get("link_type"));
+        Map<?, ?> sizes = (Map<?, ?>) lo.get("sizes");
+        assertTrue(sizes.containsKey("gso_max_size") && sizes.containsKey("gro_max_size"), sizes.toString());
+        for (String family : List.of("ipv6", "ipv4")) {
+            Map<?, ?> v = (Map<?, ?>) lo.get(family);
+            assertTrue(List.of("on", "partly", "off", "unknown").contains(v.get("state")), v.toString());
+        }
+        assertTrue(((Map<?, ?>) root.get("kernel")).get("release") instanceof String);
+        assertEquals(r.code() == 0, root.get("healthy"));
+    }
+
+    @Test
+    void withoutEthtoolTheCheckSaysWhatItCouldNotSee() {
+        Cli.Result r = Cli.run("check", "--ethtool", "/nonexistent/ethtool", "lo");
+        assertTrue(r.code() == 0 || r.code() == 1, r.err());
+        assertTrue(r.out().contains("unavailable: offload features: ethtool is not installed"), r.out());
+        assertTrue(r.out().contains("IPv6 BIG TCP: "), r.out());
+    }
+
+    @Test
+    void aCutCaptureIsReportedUpToTheCutThenOneErrorLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        byte[] whole = java.nio.file.Files.readAllBytes(Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap"));
+        java.nio.file.Path cut = dir.resolve("cut.pcap");
+        java.nio.file.Files.write(cut, java.util.Arrays.copyOf(whole, 2_000_000));
+        Cli.Result r = Cli.run("check", cut.toString());
+        assertEquals(1, r.code());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().startsWith("jumbocap: " + cut + ": record "), r.err());
+        assertTrue(r.out().contains("verdict: BIG TCP on"), "the frames before the cut are checked: " + r.out());
+    }
+
+    @Test
+    void badInputIsOneLineAndUsageIsTwo() {
+        Cli.Result missing = Cli.run("check", "no-such-capture.pcap");
+        assertEquals(1, missing.code());
+        assertEquals(1, missing.errLines().size(), missing.err());
+        Cli.Result unknown = Cli.run("check", "chk-no-such-if");
+        assertEquals(1, unknown.code());
+        assertTrue(unknown.err().contains("chk-no-such-if: no such interface or file (interfaces: "), unknown.err());
+        assertTrue(unknown.err().contains("lo"), unknown.err());
+        assertEquals(2, Cli.run("check", "-T", "xml", "lo").code());
+        assertTrue(Cli.run("check", "--help").out().contains("Examples:"));
+    }
+}
