@@ -389,7 +389,8 @@ public final class CaptureViewModel implements AutoCloseable {
                 times[1] = times[0];
             }
             summarizer.decode(kept, summary);
-            PacketRow row = factory.row(kept, summary, times[0]);
+            long previousNanos = times[1];
+            PacketRow row = factory.row(kept, summary, times[0], () -> backend.dissect(kept, times[0], previousNanos));
             boolean shown = liveFilter == null || liveFilter.test(kept, times[0], times[1]);
             times[1] = kept.timestampNanos();
             liveBatcher.offer(new RowEntry(row, shown));

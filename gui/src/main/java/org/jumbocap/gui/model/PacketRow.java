@@ -28,13 +28,13 @@ public final class PacketRow {
     private final int sourcePort;
     private final int destinationPort;
     private volatile Severity worstExpert;
-    /** Made on first display or sort: most rows of a million-frame file are never looked at. */
-    private String info;
+    private final String info;
 
     public PacketRow(long number, long timestampNanos, long relativeNanos, String source, String destination,
                      String protocol, long length, int capturedLength, JumboKind jumboKind, long realLength,
                      long fileOffset, int sourcePort, int destinationPort, int tcpFlags, long tcpSeq,
-                     long transportPayloadLength, int tunnelDepth, boolean truncated) {
+                     long transportPayloadLength, int tunnelDepth, boolean truncated, String info) {
+        this.info = info;
         this.number = number;
         this.timestampNanos = timestampNanos;
         this.relativeNanos = relativeNanos;
@@ -93,11 +93,8 @@ public final class PacketRow {
         return capturedLength;
     }
 
-    /** Wireshark-style summary: ports, TCP flags, sequence number, payload length, cut or truncated. */
+    /** The info text of the frame's summary line, as {@code jumbocap read} prints it. */
     public String info() {
-        if (info == null) {
-            info = RowFactory.info(this);
-        }
         return info;
     }
 

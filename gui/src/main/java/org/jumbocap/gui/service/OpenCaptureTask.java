@@ -55,7 +55,9 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
                     }
                     store.noteLinkType(rec.linkType());
                     summarizer.decode(rec, summary);
-                    PacketRow row = rows.row(rec, summary, first);
+                    long firstNanos = first;
+                    long previousNanos = previous;
+                    PacketRow row = rows.row(rec, summary, first, () -> backend.dissect(rec, firstNanos, previousNanos));
                     batcher.offer(new RowEntry(row, evaluator.test(rec, first, previous)));
                     previous = rec.timestampNanos();
                     count++;

@@ -44,7 +44,8 @@ class StatisticsReportTest {
                     previous = first;
                 }
                 decoder.summarize(r, s);
-                rows.add(factory.row(r, s, first));
+                long firstNanos = first;
+                rows.add(factory.row(r, s, first, () -> dissector.dissect(r, firstNanos, firstNanos)));
                 FrameTree tree = dissector.dissect(r.copy(), first, previous);
                 previous = r.timestampNanos();
                 trees.add(tree);
