@@ -97,6 +97,8 @@ public final class CaptureViewModel implements AutoCloseable {
     /** Refreshes the live counters while no frames come, and notices a capture that ended by itself. */
     private Timeline liveWatch;
     private String pendingFilter;
+    /** Capture format of the open file ("pcap", "pcapng"), or null. */
+    private String formatName;
 
     public CaptureViewModel(CaptureBackend backend) {
         this.backend = backend;
@@ -201,10 +203,10 @@ public final class CaptureViewModel implements AutoCloseable {
             taskBatcher.stopAndDrain();
             if (outcome.error() != null) {
                 loadError.set(outcome.error());
-                status.set(outcome.frames() + " frames (" + outcome.formatName() + ") before the fault: " + outcome.error());
+                status.set(frames(outcome.frames()) + " (" + outcome.formatName() + ") before the fault: " + outcome.error());
             } else {
-                status.set(outcome.frames() + " frames (" + outcome.formatName() + "), " + jumboCount()
-                        + " jumbograms / BIG TCP super-packets" + filterStatus());
+                formatName = outcome.formatName();
+                status.set(everyFrameStatus() + filterStatus());
             }
             afterSourceComplete();
         }, failure -> {
@@ -244,7 +246,7 @@ public final class CaptureViewModel implements AutoCloseable {
         appliedFilter.set(stripped);
         if (compiled == null) {
             shownRows.setAll(allRows);
-            status.set(allRows.size() + " frames");
+            status.set(everyFrameStatus());
             return;
         }
         if (store == null) {
@@ -260,7 +262,7 @@ public final class CaptureViewModel implements AutoCloseable {
                 }
             }
             shownRows.setAll(shown);
-            status.set(shown.size() + " of " + allRows.size() + " frames shown" + filterStatus());
+            status.set(shown.size() + " of " + frames(allRows.size()) + " shown" + filterStatus());
         }, failure -> status.set("Filter failed: " + oneLine(failure)));
     }
 
@@ -296,7 +298,7 @@ public final class CaptureViewModel implements AutoCloseable {
             }
         }
         run(new SaveFramesTask(backend, store, numbers, target, format), written -> {
-            status.set("Saved " + written + " frames to " + target);
+            status.set("Saved " + frames(written) + " to " + target);
             done.accept(null);
         }, failure -> {
             status.set("Save failed: " + oneLine(failure));
@@ -363,7 +365,7 @@ public final class CaptureViewModel implements AutoCloseable {
             addEntries(entries);
             liveReceived.set(source.received());
             liveDropped.set(source.dropped());
-            status.set("Capturing on " + itf.name() + ": " + allRows.size() + " frames");
+            status.set("Capturing on " + itf.name() + ": " + frames(allRows.size()));
         });
         batcher = liveBatcher;
         FrameSummarizer summarizer = backend.newSummarizer();
@@ -415,7 +417,7 @@ public final class CaptureViewModel implements AutoCloseable {
             batcher.stopAndDrain();
         }
         liveRunning.set(false);
-        status.set("Capture stopped: " + allRows.size() + " frames, " + liveDropped.get() + " dropped"
+        status.set("Capture stopped: " + frames(allRows.size()) + ", " + liveDropped.get() + " dropped"
                 + (failure == null ? "" : " \u2014 " + failure));
         afterSourceComplete();
     }
@@ -467,6 +469,7 @@ public final class CaptureViewModel implements AutoCloseable {
         loadError.set(null);
         liveReceived.set(0);
         liveDropped.set(0);
+        formatName = null;
         title.set("jumbocap \u2014 " + name);
     }
 
@@ -539,6 +542,18 @@ public final class CaptureViewModel implements AutoCloseable {
             }
         });
         workers.execute(task);
+    }
+
+    /** "1 frame", "2 frames". */
+    public static String frames(long n) {
+        return n + (n == 1 ? " frame" : " frames");
+    }
+
+    /** What the status line says of a whole file: frames, format, super-packets. */
+    private String everyFrameStatus() {
+        long jumbo = jumboCount();
+        return frames(allRows.size()) + (formatName == null ? "" : " (" + formatName + ")") + ", " + jumbo
+                + (jumbo == 1 ? " jumbogram / BIG TCP super-packet" : " jumbograms / BIG TCP super-packets");
     }
 
     private long jumboCount() {

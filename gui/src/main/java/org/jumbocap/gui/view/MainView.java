@@ -76,6 +76,11 @@ public final class MainView extends BorderPane {
         filterBar.setOnApply(this::applyFilter);
 
         tree.setOnApplyFilter(filterBar::apply);
+        table.setOnApplyFilter(filterBar::apply);
+        table.setOnPrepareFilter(text -> {
+            filterBar.setText(text);
+            filterBar.focusEditor();
+        });
         tree.setOnPrepareFilter(text -> {
             filterBar.setText(text);
             filterBar.focusEditor();
@@ -362,10 +367,7 @@ public final class MainView extends BorderPane {
     }
 
     private void selectIndex(int index) {
-        if (index >= 0 && index < table.getItems().size()) {
-            table.getSelectionModel().clearAndSelect(index);
-            table.scrollTo(index);
-        }
+        table.selectAndShow(index);
     }
 
     private void refreshRecentMenu(List<Path> recent) {
@@ -413,6 +415,11 @@ public final class MainView extends BorderPane {
 
     public FilterBar filterBar() {
         return filterBar;
+    }
+
+    /** The statistics window once opened, or null. */
+    public StatisticsView statisticsView() {
+        return statisticsView;
     }
 
     /** The last error dialog shown, or null. */
