@@ -266,7 +266,7 @@ class FirstMinutesGuiTest {
         PacketRow jumbo = onFx(() -> model.rows().stream().filter(PacketRow::isJumbo).findFirst().orElseThrow());
         onFx(() -> view.table().reveal(jumbo));
         waitUntil("the detail is loaded", () -> model.detailProperty().get() != null
-                && model.detailProperty().get().row() == jumbo);
+                && model.detailProperty().get().row().equals(jumbo));
         onFx(() -> {
             view.hex().highlight(0, 4);
             return null;
@@ -333,7 +333,7 @@ class FirstMinutesGuiTest {
                 .orElseThrow());
         onFx(() -> view.table().reveal(biggest));
         waitUntil("the detail is loaded", () -> model.detailProperty().get() != null
-                && model.detailProperty().get().row() == biggest);
+                && model.detailProperty().get().row().equals(biggest));
         onFx(() -> {
             ((javafx.scene.control.ListView<?>) view.hex().lookup(".hex-lines")).scrollTo(200);
             return null;
@@ -359,7 +359,7 @@ class FirstMinutesGuiTest {
         PacketRow jumbo = onFx(() -> model.rows().stream().filter(PacketRow::isJumbo).findFirst().orElseThrow());
         onFx(() -> view.table().reveal(jumbo));
         waitUntil("the detail is loaded", () -> model.detailProperty().get() != null
-                && model.detailProperty().get().row() == jumbo);
+                && model.detailProperty().get().row().equals(jumbo));
         int index = onFx(() -> view.table().getItems().indexOf(jumbo));
         waitUntil("the row is drawn", () -> rowNode(index) != null);
         ContextMenu rowMenu = onFx(() -> rowNode(index).getContextMenu());

@@ -4,32 +4,48 @@ import java.util.function.Supplier;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.pipeline.SummaryText;
+import org.jumbocap.proto.link.LinkFields;
 import org.jumbocap.proto.tcp.TcpFlags;
+import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 
-/** Turns a frame's fast summary into a packet-list row. One instance per background thread. */
+/**
+ * Turns a frame's summary into its packet-list row: the packed part when the frame is read, the texts
+ * when the row comes on screen. Both use the core's {@link SummaryText}, and the frame's tree only where
+ * the summary cannot make the text exactly (an ICMP error, a frame without IP, an IPv4 fragment). One
+ * instance per background thread.
+ */
 public final class RowFactory {
     private final RowStrings strings = new RowStrings();
 
-    /**
-     * @param tree the frame's full tree, asked for only when the summary cannot make the protocol and info
-     *             text exactly (an ICMP error, a frame without IP, an IPv4 fragment)
-     */
-    public PacketRow row(FrameRecord frame, FrameSummary s, long firstNanos, Supplier<FrameTree> tree) {
-        String src = strings.address(s.ipVersion, s.srcHi, s.srcLo);
-        String dst = strings.address(s.ipVersion, s.dstHi, s.dstLo);
-        long realLength = s.ipVersion == 0 ? -1 : s.l3PayloadLength;
-        String info = SummaryText.info(s);
+    /** Appends the packed row of a frame just summarised. */
+    public static void append(RowStore store, FrameRecord frame, FrameSummary s, Supplier<FrameTree> tree) {
         String protocol = SummaryText.protocol(s);
-        if (info == null || protocol == null) {
-            FrameTree t = tree.get();
-            info = SummaryText.info(t);
-            protocol = SummaryText.protocol(t);
+        if (protocol == null) {
+            protocol = SummaryText.protocol(tree.get());
         }
-        return new PacketRow(frame.number(), frame.timestampNanos(), frame.timestampNanos() - firstNanos, src, dst,
-                strings.shared(protocol), frame.originalLength(), frame.capturedLength(), s.jumboKind, realLength,
-                frame.fileOffset(), s.srcPort, s.dstPort, s.tcpFlags, s.tcpSeq, s.transportPayloadLength,
-                s.tunnelDepth, s.truncated, info);
+        store.append(frame.fileOffset(), frame.timestampNanos(), frame.originalLength(), frame.capturedLength(),
+                s.ipVersion == 0 ? -1 : s.l3PayloadLength, protocol, s.jumboKind, s.truncated);
+    }
+
+    /** The texts of a frame's row. */
+    public RowText text(FrameSummary s, Supplier<FrameTree> tree) {
+        String info = SummaryText.info(s);
+        FrameTree t = info == null || s.ipVersion == 0 ? tree.get() : null;
+        if (info == null) {
+            info = SummaryText.info(t);
+        }
+        boolean ports = SummaryText.transportAboveIp(s);
+        if (s.ipVersion == 0) {
+            FieldNode src = t.find(LinkFields.ETH_SRC);
+            if (src == null) {
+                src = t.find(LinkFields.SLL_SRC_ETH);
+            }
+            FieldNode dst = t.find(LinkFields.ETH_DST);
+            return new RowText(src == null ? "" : src.valueText(), dst == null ? "" : dst.valueText(), info, -1, -1);
+        }
+        return new RowText(strings.address(s.ipVersion, s.srcHi, s.srcLo), strings.address(s.ipVersion, s.dstHi, s.dstLo),
+                info, ports ? s.srcPort : -1, ports ? s.dstPort : -1);
     }
 
     static String tcpFlags(int flags) {

@@ -70,7 +70,7 @@ public final class MainView extends BorderPane {
         this.liveProvider = liveProvider;
         setId("main-view");
         getStyleClass().add("main-view");
-        table = new PacketTable(model.shownRows());
+        table = new PacketTable(model.shownRows(), model::sortShown);
 
         filterBar.setValidator(model::validateFilter);
         filterBar.setOnApply(this::applyFilter);
@@ -120,6 +120,13 @@ public final class MainView extends BorderPane {
             }
         });
         model.expertSummaryProperty().addListener((obs, old, summary) -> table.refresh());
+        model.textsVersionProperty().addListener((obs, old, version) -> table.refresh());
+        // a new list (filtered) comes in frame order: put it in the order the sort arrows show
+        model.shownRowsProperty().addListener((obs, old, rows) -> {
+            if (!java.util.Objects.equals(model.order(), table.wantedOrder())) {
+                Platform.runLater(table::sort);
+            }
+        });
         model.loadErrorProperty().addListener((obs, old, error) -> {
             if (error != null) {
                 showError("Capture file problem", error
@@ -129,8 +136,9 @@ public final class MainView extends BorderPane {
         });
         status.textProperty().bind(model.statusProperty());
         counts.textProperty().bind(Bindings.createStringBinding(
-                () -> "Frames: " + model.rows().size() + "   Shown: " + model.shownRows().size(),
-                model.rows(), model.shownRows()));
+                () -> String.format(java.util.Locale.ROOT, "Frames: %,d   Shown: %,d", model.frameCountProperty().get(),
+                        model.shownCountProperty().get()),
+                model.frameCountProperty(), model.shownCountProperty()));
     }
 
     private void showDetail(FrameDetail detail) {

@@ -5,7 +5,6 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ObservableList;
-import javafx.collections.transformation.SortedList;
 import javafx.geometry.Pos;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.MenuItem;
@@ -21,6 +20,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.gui.model.RowOrder;
 
 /**
  * The packet list: a virtualised, sortable table over precomputed rows. Jumbograms and BIG TCP
@@ -28,16 +28,24 @@ import org.jumbocap.gui.model.PacketRow;
  * warnings yellow. Cells only read row fields.
  */
 public final class PacketTable extends TableView<PacketRow> {
-    private final SortedList<PacketRow> sorted;
     private Consumer<String> onApplyFilter = f -> { };
     private Consumer<String> onPrepareFilter = f -> { };
 
-    public PacketTable(ObservableList<PacketRow> rows) {
+    /**
+     * @param rows   the rows to list; the view model replaces their content after a filter or a sort (not
+     *               the list: a table given a new list forgets its sort order)
+     * @param onSort asked to put the rows in a column's order (null: frame order); the table shows the new
+     *               content when it comes
+     */
+    public PacketTable(ObservableList<PacketRow> rows, Consumer<RowOrder> onSort) {
         setId("packet-table");
         getStyleClass().add("packet-table");
-        sorted = new SortedList<>(rows);
-        sorted.comparatorProperty().bind(comparatorProperty());
-        setItems(sorted);
+        setItems(rows);
+        // the rows are packed, not objects: the view model sorts them, off the UI thread
+        setSortPolicy(table -> {
+            onSort.accept(wantedOrder());
+            return true;
+        });
         setFixedCellSize(22);
         setTableMenuButtonVisible(true);
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
@@ -56,6 +64,7 @@ public final class PacketTable extends TableView<PacketRow> {
         jumbo.setPrefWidth(240);
         jumbo.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         jumbo.setComparator(Comparator.comparingLong(r -> r.isJumbo() ? r.realLength() : -1));
+        jumbo.setSortable(RowOrder.sortable("col-jumbo"));
         jumbo.setCellFactory(c -> new JumboCell());
         getColumns().add(jumbo);
         getColumns().add(column("Info", "col-info", 520, PacketRow::info, String::compareTo, Pos.CENTER_LEFT, s -> s));
@@ -148,9 +157,13 @@ public final class PacketTable extends TableView<PacketRow> {
         }
     }
 
-    /** The row list in the order shown (sorted). */
-    public SortedList<PacketRow> sortedRows() {
-        return sorted;
+    /** The order the sort arrows ask for, or null for frame order. */
+    public RowOrder wantedOrder() {
+        if (getSortOrder().isEmpty()) {
+            return null;
+        }
+        TableColumn<PacketRow, ?> c = getSortOrder().get(0);
+        return new RowOrder(c.getId(), c.getSortType() == TableColumn.SortType.DESCENDING);
     }
 
     /** The column with an id, for tests and the sort shortcuts. */
@@ -165,7 +178,7 @@ public final class PacketTable extends TableView<PacketRow> {
 
     /** Selects and shows a row if it is listed; false otherwise. */
     public boolean reveal(PacketRow row) {
-        int index = sorted.indexOf(row);
+        int index = getItems().indexOf(row);
         if (index < 0) {
             return false;
         }
@@ -181,6 +194,7 @@ public final class PacketTable extends TableView<PacketRow> {
         c.setPrefWidth(width);
         c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
         c.setComparator(order);
+        c.setSortable(RowOrder.sortable(id));
         c.setCellFactory(col -> new TableCell<>() {
             {
                 setAlignment(alignment);

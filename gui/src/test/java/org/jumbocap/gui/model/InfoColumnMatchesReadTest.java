@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 import org.jumbocap.cli.JumbocapCommand;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.engine.CoreBackend;
+import org.jumbocap.gui.service.FileFrameStore;
+import org.jumbocap.gui.service.RowTextLoader;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.junit.jupiter.api.Test;
@@ -23,7 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The viewer's Protocol and Info columns say what {@code jumbocap read} says, for every frame of every
  * sample: both take them from the core's one summary text (the fast path where the summary holds the
- * facts, the tree otherwise: ICMP errors, fragments, frames without IP).
+ * facts, the tree otherwise: ICMP errors, fragments, frames without IP). The viewer's side runs its own
+ * code: the open pass's packed rows, and the texts made page by page from frames read back by offset.
  */
 class InfoColumnMatchesReadTest {
     /** number, time, source, arrow, destination, protocol, length, then info and the marks. */
@@ -43,14 +46,15 @@ class InfoColumnMatchesReadTest {
         int compared = 0;
         int icmpv6 = 0;
         for (Path file : files) {
-            List<PacketRow> rows = viewerRows(backend, file);
+            RowStore rows = viewerRows(backend, file);
+            RowText[] texts = viewerTexts(backend, file, rows);
             List<String[]> read = readColumns(file);
             assertEquals(read.size(), rows.size(), "frames of " + file.getFileName());
             for (int i = 0; i < rows.size(); i++) {
-                String where = file.getFileName() + " frame " + rows.get(i).number();
-                assertEquals(read.get(i)[0], rows.get(i).protocol(), "protocol of " + where);
-                assertEquals(read.get(i)[1], rows.get(i).info(), "info of " + where);
-                icmpv6 += rows.get(i).protocol().equals("ICMPv6") ? 1 : 0;
+                String where = file.getFileName() + " frame " + (i + 1);
+                assertEquals(read.get(i)[0], rows.protocol(i), "protocol of " + where);
+                assertEquals(read.get(i)[1], texts[i].info(), "info of " + where);
+                icmpv6 += rows.protocol(i).equals("ICMPv6") ? 1 : 0;
                 compared++;
             }
         }
@@ -58,9 +62,9 @@ class InfoColumnMatchesReadTest {
         assertTrue(icmpv6 > 20, "ICMPv6 frames compared: " + icmpv6);
     }
 
-    private static List<PacketRow> viewerRows(CoreBackend backend, Path file) {
-        List<PacketRow> rows = new ArrayList<>();
-        RowFactory factory = new RowFactory();
+    /** The packed rows as the viewer's open pass makes them. */
+    private static RowStore viewerRows(CoreBackend backend, Path file) {
+        RowStore rows = new RowStore();
         FrameSummary summary = new FrameSummary();
         try (CaptureReader reader = backend.open(file)) {
             FrameRecord rec = new FrameRecord();
@@ -74,13 +78,27 @@ class InfoColumnMatchesReadTest {
                 backend.newSummarizer().decode(rec, summary);
                 long firstNanos = first;
                 long previousNanos = previous;
-                rows.add(factory.row(rec, summary, first, () -> backend.dissect(rec, firstNanos, previousNanos)));
+                RowFactory.append(rows, rec, summary, () -> backend.dissect(rec, firstNanos, previousNanos));
                 previous = rec.timestampNanos();
             }
         } catch (IOException cut) {
             // a cut sample: read stops at the same record
         }
         return rows;
+    }
+
+    /** The texts as the viewer makes them for the rows on screen: page by page, read back by offset. */
+    private static RowText[] viewerTexts(CoreBackend backend, Path file, RowStore rows) throws IOException {
+        RowText[] texts = new RowText[rows.size()];
+        try (FileFrameStore frames = new FileFrameStore(backend, file)) {
+            RowTextLoader loader = new RowTextLoader(backend, frames, rows);
+            for (int first = 0; first < rows.size(); first += RowTexts.PAGE) {
+                int count = Math.min(RowTexts.PAGE, rows.size() - first);
+                System.arraycopy(loader.make(first, count), 0, texts, first, count);
+            }
+            loader.close();
+        }
+        return texts;
     }
 
     /** Protocol and info (marks taken off) of each line {@code read} prints. */
