@@ -83,6 +83,19 @@ public final class CaptureViewModel implements AutoCloseable {
     private boolean textsRedrawQueued;
     /** The column and direction the shown rows are sorted by; null in frame order. */
     private RowOrder order;
+    /** {@code -Djumbocap.gui.timing=true}: one line on standard error at the first rows and at the end of a read, for the benchmark. */
+    private static final boolean TIMING = Boolean.getBoolean("jumbocap.gui.timing");
+    private boolean firstRowsTimed;
+
+    /** One timing line on standard error when {@code -Djumbocap.gui.timing=true}. */
+    public static void timing(String what) {
+        if (!TIMING) {
+            return;
+        }
+        long sinceStart = System.currentTimeMillis() - java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+        System.err.println("jumbocap gui timing: " + what + " " + sinceStart + " ms after the JVM started");
+    }
+
     /** Hands what the reader appended to the lists, ten times a second. */
     private final Timeline publisher = new Timeline(new KeyFrame(Duration.millis(100), e -> publishRows()));
 
@@ -245,6 +258,9 @@ public final class CaptureViewModel implements AutoCloseable {
                 formatName = outcome.formatName();
                 status.set(everyFrameStatus() + filterStatus());
             }
+            if (TIMING) {
+                timing(frames(outcome.frames()) + " read");
+            }
             afterSourceComplete();
         }, failure -> {
             publisher.stop();
@@ -279,6 +295,10 @@ public final class CaptureViewModel implements AutoCloseable {
     }
 
     private void publishRows() {
+        if (TIMING && !firstRowsTimed && rowStore.size() > 0) {
+            firstRowsTimed = true;
+            timing("first rows listed");
+        }
         allRows.get().publish();
         shownRows.get().publish();
         frameCount.set(allRows.get().size());
@@ -341,12 +361,17 @@ public final class CaptureViewModel implements AutoCloseable {
         }
         FilterTask task = new FilterTask(store, compiled, rowStore);
         RowStore filtered = rowStore;
+        long filterStart = System.nanoTime();
         run(task, matches -> {
+            if (TIMING) {
+                timing("filter " + stripped + " took " + (System.nanoTime() - filterStart) / 1_000_000 + " ms,");
+            }
             if (filtered != rowStore) {
                 return;
             }
             show(RowList.of(rowStore, texts, matches), null);
-            status.set(matches.size() + " of " + frames(rowStore.size()) + " shown" + filterStatus());
+            status.set(String.format(java.util.Locale.ROOT, "%,d", matches.size()) + " of " + frames(rowStore.size())
+                    + " shown" + filterStatus());
         }, failure -> status.set("Filter failed: " + oneLine(failure)));
     }
 
@@ -602,6 +627,9 @@ public final class CaptureViewModel implements AutoCloseable {
         ExpertScanTask task = new ExpertScanTask(backend, store, rowStore);
         expertTask = task;
         task.setOnSucceeded(e -> {
+            if (TIMING) {
+                timing("expert pass done");
+            }
             scanStatistics = task.getValue().statistics();
             expertSummary.set(task.getValue().experts());
         });
@@ -646,7 +674,7 @@ public final class CaptureViewModel implements AutoCloseable {
 
     /** "1 frame", "2 frames". */
     public static String frames(long n) {
-        return n + (n == 1 ? " frame" : " frames");
+        return String.format(java.util.Locale.ROOT, "%,d", n) + (n == 1 ? " frame" : " frames");
     }
 
     /** What the status line says of a whole file: frames, format, super-packets. */
