@@ -1,9 +1,11 @@
 package org.jumbocap.gui.service;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.BooleanSupplier;
 import org.jumbocap.gui.engine.CaptureBackend;
+import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
@@ -81,10 +83,14 @@ public final class FileFrameStore implements FrameStore {
         throw new IOException(file + ": frame " + number + " is gone (file changed?)");
     }
 
+    /**
+     * Reads the file as a stream, not mapped: a pass over every frame (expert colours, statistics, saving)
+     * would otherwise leave the whole capture mapped into the viewer, 5 GB of resident pages for a 5 GB file.
+     */
     @Override
     public void scan(FrameVisitor visitor, BooleanSupplier cancelled) throws IOException {
         FrameRecord rec = new FrameRecord();
-        try (CaptureReader reader = backend.open(file)) {
+        try (CaptureReader reader = CaptureFiles.open(Files.newInputStream(file), file.toString())) {
             while (!cancelled.getAsBoolean() && reader.next(rec)) {
                 visitor.visit(rec);
             }

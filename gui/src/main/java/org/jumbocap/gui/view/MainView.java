@@ -135,6 +135,12 @@ public final class MainView extends BorderPane {
             }
         });
         status.textProperty().bind(model.statusProperty());
+        javafx.scene.control.Label placeholder = new javafx.scene.control.Label();
+        placeholder.textProperty().bind(Bindings.createStringBinding(() -> model.frameCountProperty().get() == 0
+                        ? "Open a capture (Ctrl+O), drop a file here, or start a live capture"
+                        : "No frame passes the display filter " + model.appliedFilterProperty().get(),
+                model.frameCountProperty(), model.appliedFilterProperty()));
+        table.setPlaceholder(placeholder);
         counts.textProperty().bind(Bindings.createStringBinding(
                 () -> String.format(java.util.Locale.ROOT, "Frames: %,d   Shown: %,d", model.frameCountProperty().get(),
                         model.shownCountProperty().get()),
