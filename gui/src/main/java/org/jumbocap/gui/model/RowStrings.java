@@ -16,13 +16,6 @@ public final class RowStrings {
     private record AddressKey(int version, long hi, long lo) {
     }
 
-    private final Map<String, String> names = new HashMap<>();
-
-    /** One instance of each of the few protocol names. */
-    public String shared(String name) {
-        return names.computeIfAbsent(name, n -> n);
-    }
-
     public String address(int ipVersion, long hi, long lo) {
         if (ipVersion != 4 && ipVersion != 6) {
             return "";
