@@ -73,6 +73,20 @@ public final class CompiledFilter {
         return fieldNames;
     }
 
+    /**
+     * True when the filter reads a checksum verdict or an expert item (a bad checksum is one), so frames
+     * must be dissected with their checksums summed; otherwise only the offload judgement is needed, and
+     * a super-packet's payload stays unread.
+     */
+    public boolean readsChecksums() {
+        for (String f : fieldNames) {
+            if (f.contains("checksum") || f.startsWith("expert")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public String text() {
         return text;
     }

@@ -1,12 +1,11 @@
 package org.jumbocap.gui.service;
 
-import java.util.List;
 import javafx.concurrent.Task;
 import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.gui.engine.CaptureBackend;
 import org.jumbocap.gui.model.ExpertSummary;
-import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.model.StatisticsAccumulator;
 import org.jumbocap.tree.FrameTree;
 
@@ -22,13 +21,15 @@ public final class ExpertScanTask extends Task<ExpertScanTask.Result> {
 
     private final CaptureBackend backend;
     private final FrameStore store;
-    private final List<PacketRow> rows;
+    private final RowStore rows;
+    private final int count;
 
-    /** @param rows the listed rows in frame order (index = number - 1), a snapshot */
-    public ExpertScanTask(CaptureBackend backend, FrameStore store, List<PacketRow> rows) {
+    /** Scans the first {@code rows.size()} frames, those listed now. */
+    public ExpertScanTask(CaptureBackend backend, FrameStore store, RowStore rows) {
         this.backend = backend;
         this.store = store;
         this.rows = rows;
+        this.count = rows.size();
     }
 
     @Override
@@ -36,11 +37,11 @@ public final class ExpertScanTask extends Task<ExpertScanTask.Result> {
         StatisticsAccumulator statistics = new StatisticsAccumulator();
         statistics.core().startFile(store.name());
         long[] times = {Long.MIN_VALUE, 0};
-        long total = Math.max(1, rows.size());
+        long total = Math.max(1, count);
         updateMessage("Expert analysis");
         store.scan(frame -> {
             long index = frame.number() - 1;
-            if (index < 0 || index >= rows.size()) {
+            if (index < 0 || index >= count) {
                 return;
             }
             if (times[0] == Long.MIN_VALUE) {
@@ -56,8 +57,8 @@ public final class ExpertScanTask extends Task<ExpertScanTask.Result> {
                     worst = item.severity();
                 }
             }
-            rows.get((int) index).setWorstExpert(worst);
-            if ((index & 0xFF) == 0) {
+            rows.setWorstExpert((int) index, worst);
+            if ((index & 0x3FFF) == 0) {
                 updateProgress(index, total);
             }
         }, this::isCancelled);
