@@ -19,6 +19,7 @@ import org.jumbocap.cli.render.TimeFormat;
 import org.jumbocap.cli.render.TreeText;
 import org.jumbocap.dissect.DissectorRegistry;
 import org.jumbocap.field.FieldRegistry;
+import org.jumbocap.filter.CompiledFilter;
 import org.jumbocap.pipeline.FramePipeline;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -272,16 +273,10 @@ public final class ReadCommand implements Callable<Integer> {
         if (verbose || format == Format.json || format == Format.ndjson) {
             return true;
         }
-        List<String> named = new ArrayList<>(fields);
-        if (filter != null) {
-            named.addAll(filter.compiled().fields());
+        if (filter != null && filter.compiled().readsChecksums()) {
+            return true;
         }
-        for (String f : named) {
-            if (f.contains("checksum") || f.startsWith("expert")) {
-                return true;
-            }
-        }
-        return false;
+        return fields.stream().anyMatch(CompiledFilter::showsChecksums);
     }
 
     private FieldColumns columns() {

@@ -80,11 +80,16 @@ public final class CompiledFilter {
      */
     public boolean readsChecksums() {
         for (String f : fieldNames) {
-            if (f.contains("checksum") || f.startsWith("expert")) {
+            if (showsChecksums(f)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** True for a field whose value depends on summed checksums: a checksum verdict, or any expert item. */
+    public static boolean showsChecksums(String fieldName) {
+        return fieldName.contains("checksum") || fieldName.startsWith("expert");
     }
 
     public String text() {
