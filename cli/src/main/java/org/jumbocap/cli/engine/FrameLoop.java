@@ -65,8 +65,8 @@ public final class FrameLoop {
     private static final long BATCH_BYTES = 4L << 20;
     /** Input size from which decoding threads pay for themselves. */
     private static final long PARALLEL_BYTES = 8L << 20;
-    /** A record whose buffer grew past this is replaced after use, so idle batches hold no big arrays. */
-    private static final int KEPT_RECORD_BYTES = 64 << 10;
+    /** Frame buffer bytes a batch keeps from one use to the next. */
+    private static final long KEPT_BATCH_BYTES = 2 * BATCH_BYTES;
 
     private final FrameDissector dissector = new FrameDissector();
     private final CompiledFilter filter;
@@ -374,10 +374,18 @@ public final class FrameLoop {
         }
 
         void recycle() {
-            for (int i = 0; i < count; i++) {
-                if (records[i].heldBytes() > KEPT_RECORD_BYTES) {
+            // records keep their grown buffers for the next batch (a super-packet read whole needs one
+            // again soon), up to a budget per batch, so idle batches hold no more than that
+            long kept = 0;
+            for (int i = 0; i < BATCH_FRAMES; i++) {
+                kept += records[i].heldBytes();
+                if (kept > KEPT_BATCH_BYTES) {
+                    kept -= records[i].heldBytes();
                     records[i] = new FrameRecord();
+                    kept += records[i].heldBytes();
                 }
+            }
+            for (int i = 0; i < count; i++) {
                 trees[i] = null;
                 contexts[i] = null;
                 failures[i] = null;
