@@ -143,7 +143,8 @@ public final class ReadCommand implements Callable<Integer> {
             case fields -> new LineSink(out) {
                 @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
-                    s.append(columns.line(frame.tree())).append('\n');
+                    // frame.number and the lengths come from the record: no tree for a filtered list of frames
+                    s.append(columns.fromRecordAlone() ? columns.line(frame.frame()) : columns.line(frame.tree())).append('\n');
                 }
             };
         };

@@ -8,6 +8,7 @@ import java.util.function.Function;
 import org.jumbocap.expert.ExpertFields;
 import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.tree.FieldNode;
+import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.FrameTree;
 
 /**
@@ -95,6 +96,33 @@ public final class FieldColumns {
                 s.append(separator);
             }
             quoted(fields.get(i), s);
+        }
+        return s.toString();
+    }
+
+    /**
+     * Fields whose one value the frame's record holds (number, lengths): a line of only these needs no
+     * decode at all ({@link #line(FrameRecord)}).
+     */
+    private static final Map<String, java.util.function.ToLongFunction<FrameRecord>> RECORD_VALUES = Map.of(
+            "frame.number", FrameRecord::number,
+            "frame.len", FrameRecord::originalLength,
+            "frame.cap_len", FrameRecord::capturedLength);
+
+    /** True when every column is a field of the frame's record, so {@link #line(FrameRecord)} makes the line. */
+    public boolean fromRecordAlone() {
+        return RECORD_VALUES.keySet().containsAll(fields);
+    }
+
+    /** The line {@link #line(FrameTree)} makes, for columns that are all {@link #fromRecordAlone() record fields}. */
+    public String line(FrameRecord frame) {
+        StringBuilder s = new StringBuilder(8 * fields.size());
+        for (int i = 0; i < fields.size(); i++) {
+            if (i > 0) {
+                s.append(separator);
+            }
+            // one occurrence: first, last and all are the same value
+            quoted(Long.toString(RECORD_VALUES.get(fields.get(i)).applyAsLong(frame)), s);
         }
         return s.toString();
     }
