@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the test classes and runs the JMH benchmarks of org.jumbocap.bench (fast path, full tree,
 # display filters), printing JMH's result table. Short runs by default; extra arguments go to JMH,
-# e.g. ./bench.sh FastDecoderBenchmark  or  ./bench.sh -f 1 -wi 5 -i 10 Filter
+# e.g. ./bench.sh SummaryBenchmark  or  ./bench.sh -f 1 -wi 5 -i 10 Filter
 #   JC_OUT   output-folder suffix of the build (default -bench), as with mvn -Djc.out
 set -euo pipefail
 module=$(cd "$(dirname "$0")" && pwd)

@@ -8,7 +8,7 @@
 # For each file, with the page cache warm: cat (the page-cache reference), tcpdump -nn -r, tshark -n -r,
 # jumbocap read, jumbocap read -T fields -e frame.number with the display filters 'tcp.port == 5201'
 # and 'jumbo', jumbocap stats, and in-JVM passes of org.jumbocap.bench.gen.ToolComparison: the fast
-# path (CaptureFiles.open + FastDecoder.decode) and the capture reader alone, each once and then five
+# path (CaptureFiles.open + FrameDissector.summarize) and the capture reader alone, each once and then five
 # times in one JVM (the compiled, steady-state rate), and the reader plus a checksum of every byte (the
 # floor of checksum verification). First, jumbocap read of a 44-frame sample gives the start-up cost.
 # The in-JVM passes need ToolComparison to compile against the current dissectors jar: when a class it
@@ -355,10 +355,10 @@ measure() {
     run "jumbocap read -Y jumbo -T fields -e frame.number" "$file" "$frames" "$bytes" "$limit" match \
         "$jumbocap" read -Y jumbo -T fields -e frame.number "$file"
     run "jumbocap stats" "$file" "$frames" "$bytes" "$limit" null "$jumbocap" stats "$file"
-    jvm "fast path (reader+FastDecoder)" "$file" "$frames" "$bytes" fast-pass "$file"
+    jvm "summary (reader + FrameDissector.summarize)" "$file" "$frames" "$bytes" fast-pass "$file"
     jvm "capture reader only" "$file" "$frames" "$bytes" reader-pass "$file"
     # the same in one JVM five times over: the rate once the JIT has compiled the loop
-    jvm "fast path, 5 passes" "$file" $((frames * 5)) $((bytes * 5)) fast-pass "$file" 5
+    jvm "summary, 5 passes" "$file" $((frames * 5)) $((bytes * 5)) fast-pass "$file" 5
     jvm "capture reader only, 5 passes" "$file" $((frames * 5)) $((bytes * 5)) reader-pass "$file" 5
     # what any tool that verifies TCP checksums must at least do: sum every captured byte
     jvm "capture reader + checksum of every byte, 5 passes" "$file" $((frames * 5)) $((bytes * 5)) checksum-pass "$file" 5

@@ -26,7 +26,7 @@ public class TreeBenchmark {
 
     @Setup(Level.Trial)
     public void load() {
-        small = BenchFrames.synthetic(FastDecoderBenchmark.SMALL_FRAMES).toArray(new FrameRecord[0]);
+        small = BenchFrames.synthetic(SummaryBenchmark.SMALL_FRAMES).toArray(new FrameRecord[0]);
         samples = BenchFrames.samples().toArray(new FrameRecord[0]);
     }
 

@@ -20,7 +20,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @State(Scope.Thread)
-public class FastDecoderBenchmark {
+public class SummaryBenchmark {
     static final int SMALL_FRAMES = 4096;
 
     private final FrameDissector decoder = new FrameDissector();
