@@ -89,6 +89,11 @@ public final class FrameSummary {
     public int tcpWindow = -1;
     public int tcpMss = -1;
     public int tcpWindowScaleMultiplier = -1;
+    /** SACK blocks a TCP segment's SACK option carries (raw edges); at most four fit in the options. */
+    public static final int MAX_SACK_BLOCKS = 4;
+    public int tcpSackBlocks;
+    public final long[] tcpSackLeft = new long[MAX_SACK_BLOCKS];
+    public final long[] tcpSackRight = new long[MAX_SACK_BLOCKS];
     /** UDP header's length field of the innermost UDP layer, or -1. */
     public int udpLengthField = -1;
     /** ICMP or ICMPv6 type of the first ICMP layer, or -1. */
@@ -134,6 +139,7 @@ public final class FrameSummary {
         tcpWindow = -1;
         tcpMss = -1;
         tcpWindowScaleMultiplier = -1;
+        tcpSackBlocks = 0;
         udpLengthField = -1;
         icmpType = -1;
         ipv4MoreFragments = false;
@@ -190,6 +196,7 @@ public final class FrameSummary {
         tcpWindow = -1;
         tcpMss = -1;
         tcpWindowScaleMultiplier = -1;
+        tcpSackBlocks = 0;
         udpLengthField = -1;
         transportPayloadLength = -1;
         jumboKind = null;

@@ -4,20 +4,28 @@ import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.filter.CompiledFilter;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpAnalysisTree;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.tree.FrameTree;
 
 /**
  * The one per-frame loop body every front end runs (the command line's {@code read} and {@code stats}, live
  * capture, the viewer): decode the frame without a tree into a reusable summary, decide the display filter
  * on the summary when it can ({@link CompiledFilter#canDecide}), else on the tree, and dissect in full only
- * on demand ({@link #tree}), at most once per frame. One instance per loop and thread: it reuses its
- * summary.
+ * on demand ({@link #tree}), at most once per frame. With {@link TcpConversations}, every frame also goes
+ * through the in-order conversation step after it is decoded (stream, relative sequence numbers, analysis
+ * findings): its result is the frame's {@link #tcpAnalysis}, the filter decides {@code tcp.stream} and
+ * {@code tcp.analysis.*} from it, and the tree gets its fields. One instance per loop and thread: it reuses
+ * its summary.
  */
 public final class FramePipeline {
     private final FrameDissector dissector;
     private final CompiledFilter filter;
     private final boolean verifyChecksums;
     private final FrameSummary summary = new FrameSummary();
+    private final TcpConversations conversations;
+    private final TcpAnalysis analysis = new TcpAnalysis();
     private FrameRecord frame;
     private long firstNanos;
     private long previousNanos;
@@ -30,9 +38,26 @@ public final class FramePipeline {
      *                        "unverified", as in Wireshark's default
      */
     public FramePipeline(FrameDissector dissector, CompiledFilter filter, boolean verifyChecksums) {
+        this(dissector, filter, verifyChecksums, null);
+    }
+
+    /**
+     * @param conversations follows TCP conversations over the frames in the order given, or null for
+     *                      frames without conversation analysis (then a filter on its fields matches nothing)
+     */
+    public FramePipeline(FrameDissector dissector, CompiledFilter filter, boolean verifyChecksums,
+                         TcpConversations conversations) {
         this.dissector = dissector;
         this.filter = filter;
         this.verifyChecksums = verifyChecksums;
+        this.conversations = conversations;
+    }
+
+    /** A new capture begins: stream numbers start from 0 again. */
+    public void startCapture() {
+        if (conversations != null) {
+            conversations.clear();
+        }
     }
 
     /**
@@ -48,11 +73,16 @@ public final class FramePipeline {
         this.previousNanos = previousNanos;
         this.tree = null;
         dissector.summarize(record, summary, verifyChecksums);
+        TcpAnalysis a = null;
+        if (conversations != null) {
+            conversations.observe(summary, record, analysis);
+            a = analysis;
+        }
         if (filter == null) {
             return true;
         }
-        if (filter.canDecide(summary)) {
-            return filter.matches(summary);
+        if (filter.canDecide(summary, a)) {
+            return filter.matches(summary, a);
         }
         return filter.matches(tree());
     }
@@ -66,8 +96,24 @@ public final class FramePipeline {
     public FrameTree tree() {
         if (tree == null) {
             tree = dissector.dissect(frame, firstNanos, previousNanos, summary, verifyChecksums);
+            if (conversations != null) {
+                TcpAnalysisTree.addTo(tree, analysis);
+            }
         }
         return tree;
+    }
+
+    /**
+     * The TCP conversation analysis of the frame last given to {@link #accept}, or null when this pipeline
+     * does not follow conversations. Reused for the next frame.
+     */
+    public TcpAnalysis tcpAnalysis() {
+        return conversations == null ? null : analysis;
+    }
+
+    /** The conversation state, or null. */
+    public TcpConversations conversations() {
+        return conversations;
     }
 
     /** True when the tree of the current frame was already built (the filter needed it). */
