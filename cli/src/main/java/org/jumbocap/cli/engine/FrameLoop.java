@@ -8,6 +8,7 @@ import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 
 /**
  * Reads captures frame by frame through the core's {@link FramePipeline}, applies the display filter and
@@ -29,6 +30,7 @@ public final class FrameLoop {
     private final FramePipeline pipeline;
     private final long limit;
     private long delivered;
+    private long forgotten;
 
     /**
      * @param filter          null for every frame
@@ -36,8 +38,23 @@ public final class FrameLoop {
      * @param verifyChecksums sum the bytes each transport checksum covers (see {@link FramePipeline})
      */
     public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums) {
-        this.pipeline = new FramePipeline(new FrameDissector(), filter == null ? null : filter.compiled(), verifyChecksums);
+        this(filter, limit, verifyChecksums, true);
+    }
+
+    /**
+     * @param relativeSequenceNumbers TCP sequence numbers relative to each conversation's first (tshark's
+     *                                default), else raw; the conversations are followed in every file,
+     *                                stream numbers from 0 in each
+     */
+    public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums, boolean relativeSequenceNumbers) {
+        this.pipeline = new FramePipeline(new FrameDissector(), filter == null ? null : filter.compiled(), verifyChecksums,
+                new TcpConversations(relativeSequenceNumbers, TcpConversations.DEFAULT_MAX_OPEN));
         this.limit = limit;
+    }
+
+    /** TCP conversations forgotten because too many were open at once (0 normally). */
+    public long conversationsForgotten() {
+        return forgotten;
     }
 
     /**
@@ -77,6 +94,7 @@ public final class FrameLoop {
     private void readFile(String file, Sink sink) throws IOException {
         try (CaptureReader reader = Captures.open(file)) {
             sink.startFile(file);
+            pipeline.startCapture();
             boolean nano = reader.formatName().contains("nsec");
             FrameRecord rec = new FrameRecord();
             long first = 0;
@@ -98,6 +116,8 @@ public final class FrameLoop {
                 delivered++;
                 sink.frame(pipeline, context);
             }
+        } finally {
+            forgotten += pipeline.conversations().forgottenAtCap();
         }
     }
 }

@@ -16,8 +16,12 @@ import org.jumbocap.expert.Severity;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.jumbo.JumboFields;
 import org.jumbocap.jumbo.JumboKind;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
+import org.jumbocap.pipeline.tcp.TcpAnalysisTree;
 import org.jumbocap.proto.ipv4.Ipv4Fields;
 import org.jumbocap.proto.ipv6.Ipv6Fields;
+import org.jumbocap.proto.tcp.TcpAnalysisFields;
 import org.jumbocap.proto.link.LinkFields;
 import org.jumbocap.proto.tcp.TcpFields;
 import org.jumbocap.proto.tcp.TcpFlags;
@@ -40,11 +44,10 @@ public final class SummaryLine {
     private static final List<String> NOT_A_PROTOCOL = List.of("frame", "data", "jumbo");
     /*
      * Fields are looked up by their declaration (identity), not by filter name: name lookups were a sixth
-     * of the CPU time of `read`. The analysed TCP values (relative sequence numbers, scaled window) are
-     * shown when some module declares them, the raw ones otherwise.
+     * of the CPU time of `read`. The analysed TCP values (relative sequence numbers) are shown when the
+     * tree has them (the pipeline followed the conversation), the raw ones otherwise; the scaled window
+     * when some module declares it.
      */
-    private static final FieldDef TCP_SEQ = declared("tcp.seq");
-    private static final FieldDef TCP_ACK = declared("tcp.ack");
     private static final FieldDef TCP_WINDOW_SIZE = declared("tcp.window_size");
 
     private final TimeFormat timeFormat;
@@ -86,6 +89,15 @@ public final class SummaryLine {
      * whose top layer is not TCP, UDP or a named ICMP type, an IPv4 fragment): the caller then dissects.
      */
     public String render(FrameSummary summary, FrameRecord frame, FrameContext context) {
+        return render(summary, null, frame, context);
+    }
+
+    /**
+     * {@link #render(FrameSummary, FrameRecord, FrameContext)} with the frame's TCP conversation analysis
+     * (null when the conversations were not followed): relative numbers and the analysis marks, byte for
+     * byte as the tree of the same frame gives them.
+     */
+    public String render(FrameSummary summary, TcpAnalysis analysis, FrameRecord frame, FrameContext context) {
         if (summary.incomplete || summary.ipVersion == 0 || summary.protocolLayerCount == 0) {
             return null;
         }
@@ -106,7 +118,7 @@ public final class SummaryLine {
         }
         String info;
         if (top == TcpFields.TCP && transportAboveIp) {
-            info = tcpInfo(summary);
+            info = tcpInfo(summary, analysis);
         } else if (top == UdpFields.UDP && transportAboveIp) {
             info = summary.udpLengthField >= 8 ? "Len=" + (summary.udpLengthField - 8) : "";
         } else if ((top == IcmpFields.ICMP || top == Icmpv6Fields.ICMPV6) && summary.icmpType >= 0) {
@@ -133,12 +145,21 @@ public final class SummaryLine {
             s.append(' ').append(colors.jumbo(jumbo));
         }
         for (int i = 0; i < summary.expertCount; i++) {
-            ExpertDef e = summary.experts[i];
-            if (e.severity() == Severity.ERROR || e.severity() == Severity.WARN) {
-                s.append(' ').append(colors.severity(e.severity(), "[!" + e.severity().name() + " " + e.id() + "]"));
+            appendExpert(s, summary.experts[i]);
+        }
+        if (top == TcpFields.TCP && transportAboveIp) {
+            // the tree lists the conversation's findings after the dissectors' own
+            for (ExpertDef e : TcpAnalysisTree.experts(analysis)) {
+                appendExpert(s, e);
             }
         }
         return s.toString();
+    }
+
+    private void appendExpert(StringBuilder s, ExpertDef e) {
+        if (e.severity() == Severity.ERROR || e.severity() == Severity.WARN) {
+            s.append(' ').append(colors.severity(e.severity(), "[!" + e.severity().name() + " " + e.id() + "]"));
+        }
     }
 
     private static String address(boolean v6, long hi, long lo) {
@@ -173,17 +194,21 @@ public final class SummaryLine {
         return appendGrouped(mark, length).append(" B]").toString();
     }
 
-    private static String tcpInfo(FrameSummary summary) {
+    private static String tcpInfo(FrameSummary summary, TcpAnalysis analysis) {
         StringBuilder s = new StringBuilder(96);
+        boolean tracked = analysis != null && analysis.tracked;
+        if (tracked) {
+            appendAnalysisMarks(s, analysis.flags, analysis.duplicateAckFrame, analysis.duplicateAckNumber);
+        }
         int flags = summary.tcpFlags;
         s.append('[');
         if (flags >= 0) {
             TcpFlags.appendNames(flags, s);
         }
         s.append(']');
-        appendIf(s, " Seq=", summary.tcpSeq);
+        appendIf(s, " Seq=", tracked ? analysis.seq : summary.tcpSeq);
         if (flags >= 0 && (flags & 0x10) != 0) {
-            appendIf(s, " Ack=", summary.tcpAck);
+            appendIf(s, " Ack=", tracked ? analysis.ack : summary.tcpAck);
         }
         appendIf(s, " Win=", summary.tcpWindow);
         appendIf(s, " Len=", summary.transportPayloadLength);
@@ -371,19 +396,29 @@ public final class SummaryLine {
 
     static String tcpInfo(FieldNode tcp) {
         StringBuilder s = new StringBuilder(96);
+        FieldNode analysisFlags = tcp.find(TcpAnalysisFields.FLAGS);
+        if (analysisFlags != null) {
+            int found = 0;
+            for (FieldNode f : analysisFlags.children()) {
+                TcpAnalysisFlag flag = TcpAnalysisFlag.ofField(f.name());
+                found |= flag != null ? flag.bit() : 0;
+            }
+            appendAnalysisMarks(s, found, value(tcp, TcpAnalysisFields.DUPLICATE_ACK_FRAME),
+                    value(tcp, TcpAnalysisFields.DUPLICATE_ACK_NUM));
+        }
         long flags = childValue(tcp, TcpFields.FLAGS);
         s.append('[');
         if (flags >= 0) {
             TcpFlags.appendNames((int) flags, s);
         }
         s.append(']');
-        long seq = value(tcp, TCP_SEQ);
+        long seq = childValue(tcp, TcpAnalysisFields.SEQ);
         if (seq < 0) {
             seq = childValue(tcp, TcpFields.SEQ_RAW);
         }
         appendIf(s, " Seq=", seq);
         if (flags >= 0 && (flags & 0x10) != 0) {
-            long ack = value(tcp, TCP_ACK);
+            long ack = childValue(tcp, TcpAnalysisFields.ACK);
             appendIf(s, " Ack=", ack >= 0 ? ack : childValue(tcp, TcpFields.ACK_RAW));
         }
         long win = value(tcp, TCP_WINDOW_SIZE);
@@ -393,6 +428,28 @@ public final class SummaryLine {
         appendIf(s, " MSS=", options == null ? -1 : value(options, TcpFields.MSS_VAL));
         appendIf(s, " WS=", options == null ? -1 : value(options, TcpFields.WSCALE_MULTIPLIER));
         return s.toString();
+    }
+
+    /**
+     * The TCP analysis marks before the flags, as tshark writes them: "[TCP Retransmission] ",
+     * "[TCP Dup ACK 23#2] ", ... (tshark prepends each one, so the last found reads first). A fast or
+     * spurious retransmission shows only its own mark.
+     */
+    static void appendAnalysisMarks(StringBuilder s, int flags, long duplicateAckFrame, long duplicateAckNumber) {
+        if (flags == 0) {
+            return;
+        }
+        int retransmissionKinds = TcpAnalysisFlag.FAST_RETRANSMISSION.bit() | TcpAnalysisFlag.SPURIOUS_RETRANSMISSION.bit();
+        for (TcpAnalysisFlag f : TcpAnalysisFlag.MARK_ORDER) {
+            if (!f.in(flags) || (f == TcpAnalysisFlag.RETRANSMISSION && (flags & retransmissionKinds) != 0)) {
+                continue;
+            }
+            s.append(f.mark());
+            if (f == TcpAnalysisFlag.DUPLICATE_ACK) {
+                s.append(duplicateAckFrame).append('#').append(duplicateAckNumber).append(']');
+            }
+            s.append(' ');
+        }
     }
 
     private static String udpInfo(FieldNode udp) {
