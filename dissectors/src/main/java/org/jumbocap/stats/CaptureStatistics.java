@@ -19,6 +19,7 @@ import org.jumbocap.proto.icmp.Icmpv6Fields;
 import org.jumbocap.proto.ipv4.Ipv4Fields;
 import org.jumbocap.proto.ipv6.Ipv6Fields;
 import org.jumbocap.proto.ipv6.ext.ExtFields;
+import org.jumbocap.proto.tcp.TcpAnalysisFields;
 import org.jumbocap.proto.tcp.TcpFields;
 import org.jumbocap.proto.udp.UdpFields;
 import org.jumbocap.tree.FieldNode;
@@ -246,6 +247,24 @@ public final class CaptureStatistics {
             payload = ipLength >= header ? ipLength - header : -1;
         }
         direction.add(rec.number(), rec.timestampNanos(), length, payload, ipLength, kind != null, mss, optionsLength);
+        if (tcp) {
+            addTcpAnalysis(r, direction, payload);
+        }
+    }
+
+    /** The frame's tcp.analysis findings; an ACK's RTT belongs to the direction whose segment it acknowledges. */
+    private static void addTcpAnalysis(FrameReading r, FlowStats direction, long payload) {
+        TcpAnalysisStats a = direction.tcpAnalysis();
+        if (r.retransmission) {
+            a.retransmissions++;
+            a.retransmittedBytes += Math.max(0, payload);
+        }
+        a.lostSegments += r.lostSegment ? 1 : 0;
+        a.duplicateAcks += r.duplicateAck ? 1 : 0;
+        a.outOfOrder += r.outOfOrder ? 1 : 0;
+        if (r.ackRttNanos >= 0 && direction.reverse != null) {
+            direction.reverse.tcpAnalysis().addRtt(r.ackRttNanos);
+        }
     }
 
     /**
@@ -472,6 +491,11 @@ public final class CaptureStatistics {
         long tcpFlags;
         long tcpHeaderLength;
         long announcedMss;
+        boolean retransmission;
+        boolean lostSegment;
+        boolean duplicateAck;
+        boolean outOfOrder;
+        long ackRttNanos;
         long udpLength;
         FieldNode checksumStatus;
 
@@ -564,6 +588,22 @@ public final class CaptureStatistics {
             tcpFlags = Math.max(0, longOf(tcp.child(TcpFields.FLAGS)));
             tcpLength = longOf(tcp.child(TcpFields.LEN));
             checksumStatus = childOf(tcp.child(TcpFields.CHECKSUM), TcpFields.CHECKSUM_STATUS);
+            retransmission = lostSegment = duplicateAck = outOfOrder = false;
+            ackRttNanos = -1;
+            FieldNode analysis = tcp.child(TcpAnalysisFields.ANALYSIS);
+            if (analysis != null) {
+                FieldNode rtt = analysis.child(TcpAnalysisFields.ACK_RTT);
+                if (rtt != null && rtt.value() instanceof Double seconds) {
+                    ackRttNanos = Math.round(seconds * 1e9);
+                }
+                FieldNode flags = analysis.child(TcpAnalysisFields.FLAGS);
+                if (flags != null) {
+                    retransmission = flags.child(TcpAnalysisFields.RETRANSMISSION) != null;
+                    lostSegment = flags.child(TcpAnalysisFields.LOST_SEGMENT) != null;
+                    duplicateAck = flags.child(TcpAnalysisFields.DUPLICATE_ACK) != null;
+                    outOfOrder = flags.child(TcpAnalysisFields.OUT_OF_ORDER) != null;
+                }
+            }
             announcedMss = -1;
             if ((tcpFlags & SYN) != 0) {
                 FieldNode mss = childOf(childOf(tcp.child(TcpFields.OPTIONS), TcpFields.OPT_MSS), TcpFields.MSS_VAL);

@@ -164,10 +164,14 @@ public final class TcpConversations {
         }
     }
 
-    /** A TCP segment whose header was read whole. */
+    /**
+     * A TCP segment whose header was read whole. (A summary with more expert items than it has room for is
+     * "incomplete" but its TCP facts are whole; checksum verification adds such items, and must not change
+     * which frames the conversation sees.)
+     */
     private static boolean trackable(FrameSummary s) {
         return s.ipProto == 6 && s.transportOffset >= 0 && s.srcPort >= 0 && s.tcpFlags >= 0 && s.tcpSeq >= 0
-                && s.tcpAck >= 0 && s.transportPayloadLength >= 0 && s.tcpWindow >= 0 && !s.incomplete;
+                && s.tcpAck >= 0 && s.transportPayloadLength >= 0 && s.tcpWindow >= 0;
     }
 
     /**
@@ -176,7 +180,9 @@ public final class TcpConversations {
      * takes no part in the sequence analysis, as in tshark without reassembly.
      */
     private static boolean inFragment(FrameSummary s) {
-        return s.hasExpert(Ipv4Fields.FRAGMENT) || s.hasExpert(ExtFields.FRAGMENT_FIRST);
+        return s.hasExpert(Ipv4Fields.FRAGMENT) || s.hasExpert(ExtFields.FRAGMENT_FIRST)
+                || s.ipv4MoreFragments || s.ipv4FragmentOffset > 0
+                || (s.expertCount >= FrameSummary.MAX_EXPERTS && s.incomplete);
     }
 
     /** SYN facts: MSS, window scaling (Wireshark's verify_tcp_window_scaling) and the SYN time for the iRTT. */

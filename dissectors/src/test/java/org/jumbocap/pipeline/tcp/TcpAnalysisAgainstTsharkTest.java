@@ -42,7 +42,10 @@ class TcpAnalysisAgainstTsharkTest {
             String capture = tsv.getFileName().toString().replaceAll("\\.tsv$", "");
             List<String> columns = TsharkTcpColumns.columns(tsv);
             List<Map<String, String>> tshark = TsharkTcpColumns.tshark(tsv);
-            List<Map<String, String>> ours = TsharkTcpColumns.jumbocap(TsharkTcpColumns.SAMPLES.resolve(capture), columns, true);
+            List<Map<String, String>> ours = TsharkTcpColumns.jumbocap(TsharkTcpColumns.SAMPLES.resolve(capture), columns, true, false);
+            // checksum verification adds expert items, and must not change what the conversations see
+            assertEquals(ours, TsharkTcpColumns.jumbocap(TsharkTcpColumns.SAMPLES.resolve(capture), columns, true, true),
+                    capture + ": the analysis with checksums verified");
             assertEquals(tshark.size(), ours.size(), capture + ": frame count");
             List<String> differences = new ArrayList<>();
             int analysed = 0;

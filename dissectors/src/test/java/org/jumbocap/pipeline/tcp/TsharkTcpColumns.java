@@ -49,9 +49,10 @@ final class TsharkTcpColumns {
     }
 
     /** Every frame's tree (with the analysis added) as tshark would print the named fields. */
-    static List<Map<String, String>> jumbocap(Path capture, List<String> columns, boolean relative) throws IOException {
+    static List<Map<String, String>> jumbocap(Path capture, List<String> columns, boolean relative, boolean verifyChecksums)
+            throws IOException {
         List<Map<String, String>> rows = new ArrayList<>();
-        FramePipeline pipeline = new FramePipeline(new FrameDissector(), null, false, new TcpConversations(relative,
+        FramePipeline pipeline = new FramePipeline(new FrameDissector(), null, verifyChecksums, new TcpConversations(relative,
                 TcpConversations.DEFAULT_MAX_OPEN));
         try (CaptureReader reader = CaptureFiles.open(capture)) {
             FrameRecord rec = new FrameRecord();
