@@ -430,26 +430,9 @@ public final class SummaryLine {
         return s.toString();
     }
 
-    /**
-     * The TCP analysis marks before the flags, as tshark writes them: "[TCP Retransmission] ",
-     * "[TCP Dup ACK 23#2] ", ... (tshark prepends each one, so the last found reads first). A fast or
-     * spurious retransmission shows only its own mark.
-     */
+    /** The TCP analysis marks before the flags, as tshark writes them (made in the core, for every front end). */
     static void appendAnalysisMarks(StringBuilder s, int flags, long duplicateAckFrame, long duplicateAckNumber) {
-        if (flags == 0) {
-            return;
-        }
-        int retransmissionKinds = TcpAnalysisFlag.FAST_RETRANSMISSION.bit() | TcpAnalysisFlag.SPURIOUS_RETRANSMISSION.bit();
-        for (TcpAnalysisFlag f : TcpAnalysisFlag.MARK_ORDER) {
-            if (!f.in(flags) || (f == TcpAnalysisFlag.RETRANSMISSION && (flags & retransmissionKinds) != 0)) {
-                continue;
-            }
-            s.append(f.mark());
-            if (f == TcpAnalysisFlag.DUPLICATE_ACK) {
-                s.append(duplicateAckFrame).append('#').append(duplicateAckNumber).append(']');
-            }
-            s.append(' ');
-        }
+        TcpAnalysisFlag.appendMarks(s, flags, duplicateAckFrame, duplicateAckNumber);
     }
 
     private static String udpInfo(FieldNode udp) {

@@ -70,6 +70,28 @@ public enum TcpAnalysisFlag {
         return mark;
     }
 
+    /**
+     * The marks of the findings in {@code flags}, as tshark writes them at the start of the Info column:
+     * "[TCP Retransmission] ", "[TCP Dup ACK 23#2] ", ... (tshark prepends each one, so the last found reads
+     * first). A fast or spurious retransmission shows only its own mark.
+     */
+    public static void appendMarks(StringBuilder s, int flags, long duplicateAckFrame, long duplicateAckNumber) {
+        if (flags == 0) {
+            return;
+        }
+        int retransmissionKinds = FAST_RETRANSMISSION.bit() | SPURIOUS_RETRANSMISSION.bit();
+        for (TcpAnalysisFlag f : MARK_ORDER) {
+            if (!f.in(flags) || (f == RETRANSMISSION && (flags & retransmissionKinds) != 0)) {
+                continue;
+            }
+            s.append(f.mark);
+            if (f == DUPLICATE_ACK) {
+                s.append(duplicateAckFrame).append('#').append(duplicateAckNumber).append(']');
+            }
+            s.append(' ');
+        }
+    }
+
     /** The flag whose field this is, or null. */
     public static TcpAnalysisFlag ofField(String filterName) {
         for (TcpAnalysisFlag f : VALUES) {
