@@ -39,8 +39,20 @@ class TcpAnalysisReadTest {
     private static final Pattern TSHARK_INFO = Pattern.compile("^((?:\\[TCP [^\\]]+\\] )*)\\d+ → \\d+ (.*)$");
     private static final Pattern OUR_INFO = Pattern.compile("^.* TCP \\d+ ((?:\\[TCP [^\\]]+\\] )*)\\[([^\\]]*)\\](.*)$");
 
+    /** The frames built for every finding the kernel samples lack (samples/tcp-scenarios/). */
+    static final Path SCENARIOS = Cli.SAMPLES.resolve("tcp-scenarios").resolve("analysis-scenarios.pcap");
+
     static Path tsv(Path sample) {
+        if (sample.equals(SCENARIOS)) {
+            return SCENARIOS.resolveSibling("analysis-scenarios.tsv");
+        }
         return Cli.SAMPLES.resolve("expected").resolve("tshark-tcp").resolve(sample.getFileName() + ".tsv");
+    }
+
+    static List<Path> samples() {
+        List<Path> all = new ArrayList<>(Cli.kernelSamples());
+        all.add(SCENARIOS);
+        return all;
     }
 
     static List<Map<String, String>> tshark(Path sample) throws IOException {
@@ -66,7 +78,8 @@ class TcpAnalysisReadTest {
     @Test
     void summaryLinesCarryTsharksMarksAndRelativeNumbers() throws IOException {
         int marked = 0;
-        for (Path sample : Cli.kernelSamples()) {
+        int twoMarks = 0;
+        for (Path sample : samples()) {
             List<Map<String, String>> rows = tshark(sample);
             Cli.Result r = Cli.run("read", sample.toString());
             assertEquals(0, r.code(), r.err());
@@ -83,17 +96,19 @@ class TcpAnalysisReadTest {
                 assertTrue(t.matches() && o.matches(), where);
                 assertEquals(t.group(1), o.group(1), where);
                 marked += t.group(1).isEmpty() ? 0 : 1;
+                twoMarks += t.group(1).split("\\] \\[").length > 1 ? 1 : 0;
                 for (String name : List.of("Seq", "Ack", "Len")) {
                     assertEquals(token(t.group(2), name), token(o.group(3), name), name + " of " + where);
                 }
             }
         }
         assertTrue(marked > 20, "the samples hold analysis marks (" + marked + ")");
+        assertTrue(twoMarks >= 2, "frames with two marks, whose order is tshark's: " + twoMarks);
     }
 
     @Test
     void analysisAndStreamFiltersSelectTsharksFrames() throws IOException {
-        for (Path sample : Cli.kernelSamples()) {
+        for (Path sample : samples()) {
             List<Map<String, String>> rows = tshark(sample);
             for (String[] f : new String[][] {{"tcp.analysis.flags", "tcp.analysis.flags", ""}, {"tcp.stream == 1", "tcp.stream", "1"},
                     {"tcp.analysis.retransmission", "tcp.analysis.retransmission", ""}}) {
@@ -142,7 +157,7 @@ class TcpAnalysisReadTest {
     /** {@code read -T fields} prints every analysis column as tshark -T fields does. */
     @Test
     void fieldsOutputIsTsharks() throws IOException {
-        for (Path sample : Cli.kernelSamples()) {
+        for (Path sample : samples()) {
             List<Map<String, String>> rows = tshark(sample);
             List<String> names = new ArrayList<>(rows.get(0).keySet());
             names.remove("_ws.col.Info");
@@ -176,7 +191,7 @@ class TcpAnalysisReadTest {
     void theLineFromTheSummaryIsTheLineFromTheTree() throws IOException {
         SummaryLine lines = new SummaryLine(TimeFormat.RELATIVE, Colors.NONE);
         int compared = 0;
-        for (Path sample : Cli.kernelSamples()) {
+        for (Path sample : samples()) {
             for (boolean relative : new boolean[] {true, false}) {
                 FramePipeline p = new FramePipeline(new FrameDissector(), null, false,
                         new TcpConversations(relative, TcpConversations.DEFAULT_MAX_OPEN));

@@ -23,6 +23,7 @@ import org.jumbocap.tree.FrameTree;
 final class TsharkTcpColumns {
     static final Path SAMPLES = Path.of("..", "samples");
     static final Path EXPECTED = SAMPLES.resolve("expected").resolve("tshark-tcp");
+    static final Path SCENARIOS_TSV = SAMPLES.resolve("tcp-scenarios").resolve("analysis-scenarios.tsv");
 
     private TsharkTcpColumns() {
     }
