@@ -96,6 +96,7 @@ public final class JumbocapCommand implements Callable<Integer> {
             cl.addSubcommand(new FieldsCommand());
         }
         if (only == null) {
+            cl.addSubcommand(new FollowCommand());
             cl.addSubcommand(new org.jumbocap.cli.live.CaptureCommand());
             cl.addSubcommand(new org.jumbocap.cli.live.InterfacesCommand());
             cl.addSubcommand(new org.jumbocap.cli.live.FilterCommand());
