@@ -310,7 +310,7 @@ if [ "${1:-}" != --expected-only ]; then
     bash "$HERE/make-loss-sample.sh" "$OUT/ipv6-bigtcp-loss.pcap"
 fi
 
-# Follow TCP Stream: the SHA-256 and length of tshark's -z follow,tcp,raw|ascii output of every stream
+# Follow TCP Stream: the SHA-256 and length of tshark's -z follow,tcp,raw|ascii|hex|yaml output of every stream
 # (the outputs themselves are tens of MB), without IP reassembly as jumbocap; FollowCommandTest
 follow_digests() {
     local f s n m
@@ -318,7 +318,7 @@ follow_digests() {
     for f in "$@" tcp-scenarios/analysis-scenarios.pcap; do
         n=$(tshark -n -r "$OUT/$f" -T fields -e tcp.stream 2>/dev/null | sort -n | tail -1)
         for s in $(seq 0 "${n:-0}"); do
-            for m in raw ascii; do
+            for m in raw ascii hex yaml; do
                 tshark -n -r "$OUT/$f" -o ip.defragment:FALSE -o ipv6.defragment:FALSE -q -z "follow,tcp,$m,$s" \
                     2>/dev/null >"$TMP/follow"
                 printf '%s\t%s\t%s\t%s\t%s\n' "$f" "$s" "$m" "$(stat -c %s "$TMP/follow")" \

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
         versionProvider = JumbocapCommand.Version.class,
         description = {"Prints the data of one TCP stream in order, each side as its receiver got it.",
                 "Retransmitted bytes once, reordered segments in place, a gap the other side acknowledged "
-                        + "as \"[N bytes missing in capture file]\"; output as tshark -q -z follow,tcp,raw|ascii,N. "
+                        + "as \"[N bytes missing in capture file]\"; output as tshark -q -z follow,tcp,raw|ascii|hex|yaml,N. "
                         + "STREAM is tcp.stream as read shows it."},
         footerHeading = "%nExamples:%n",
         footer = {"  jumbocap follow tcp 1 samples/ipv6-bigtcp-veth.pcap",
@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
 public final class FollowCommand implements Callable<Integer> {
     /** Output formats of {@code -T}. */
     enum Format {
-        raw, ascii
+        raw, ascii, hex, yaml
     }
 
     @Spec

@@ -20,8 +20,11 @@ import org.jumbocap.tree.FieldFormat;
  * Fed every frame in order with its conversation analysis (relative numbers); keeps only the one stream.
  */
 public final class TcpFollow {
-    /** One run of data from one side, in the order Wireshark lists them. */
-    public record Chunk(boolean fromServer, long frame, byte[] data) {
+    /**
+     * One run of data from one side, in the order Wireshark lists them: the frame it came in and that
+     * frame's time, or for a "missing" marker the frame whose ACK revealed the gap and no time (-1).
+     */
+    public record Chunk(boolean fromServer, long frame, long nanos, byte[] data) {
     }
 
     private final long stream;
@@ -37,7 +40,7 @@ public final class TcpFollow {
     private long clientLo;
     private int clientPort = -1;
 
-    private record Fragment(long seq, long frame, byte[] data) {
+    private record Fragment(long seq, long frame, long nanos, byte[] data) {
     }
 
     public TcpFollow(long stream) {
@@ -95,12 +98,12 @@ public final class TcpFollow {
         if (sequence == seq[side]) {
             seq[side] = add(seq[side], length);
             written[side] += data.length;
-            chunks.add(new Chunk(side == 1, frame.number(), data));
+            chunks.add(new Chunk(side == 1, frame.number(), frame.timestampNanos(), data));
             while (checkFragments(side, 0, frame.number(), false)) {
                 // applied one
             }
         } else {
-            fragments(side).add(new Fragment(sequence, frame.number(), data));
+            fragments(side).add(new Fragment(sequence, frame.number(), frame.timestampNanos(), data));
         }
     }
 
@@ -125,7 +128,7 @@ public final class TcpFollow {
                     int skip = (int) sub(seq[side], f.seq);
                     if (f.data.length > skip) {
                         byte[] rest = java.util.Arrays.copyOfRange(f.data, skip, f.data.length);
-                        chunks.add(new Chunk(side == 1, f.frame, rest));
+                        chunks.add(new Chunk(side == 1, f.frame, f.nanos, rest));
                     }
                     seq[side] = add(seq[side], f.data.length - skip);
                 }
@@ -134,7 +137,7 @@ public final class TcpFollow {
             }
             if (f.seq == seq[side]) {
                 if (f.data.length > 0) {
-                    chunks.add(new Chunk(side == 1, f.frame, f.data));
+                    chunks.add(new Chunk(side == 1, f.frame, f.nanos, f.data));
                 }
                 seq[side] = add(seq[side], f.data.length);
                 it.remove();
@@ -146,7 +149,7 @@ public final class TcpFollow {
             ByteArrayOutputStream marker = new ByteArrayOutputStream();
             marker.writeBytes(text.getBytes(StandardCharsets.US_ASCII));
             marker.write(0);
-            chunks.add(new Chunk(side == 1, frame, marker.toByteArray()));
+            chunks.add(new Chunk(side == 1, frame, -1, marker.toByteArray()));
             seq[side] = lowest;
             return true;
         }
@@ -165,6 +168,17 @@ public final class TcpFollow {
 
     public String server() {
         return server == null ? ":0" : server;
+    }
+
+    /** The address alone of {@link #client()} or {@link #server()} (no brackets), "" when none was seen. */
+    public static String host(String endpoint) {
+        String h = endpoint.substring(0, endpoint.lastIndexOf(':'));
+        return h.startsWith("[") ? h.substring(1, h.length() - 1) : h;
+    }
+
+    /** The port of an endpoint, 0 when none was seen. */
+    public static int port(String endpoint) {
+        return Integer.parseInt(endpoint.substring(endpoint.lastIndexOf(':') + 1));
     }
 
     public long stream() {
