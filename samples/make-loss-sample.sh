@@ -20,9 +20,9 @@ OUT=${1:-$HERE/ipv6-bigtcp-loss.pcap}
 NS_A=tcpa-a
 NS_B=tcpa-b
 BIG=185000
-K=${K:-4}              # one packet in 2^K dropped
-BYTES=${BYTES:-3M}     # iperf3 -n: how much data the client sends
-COUNT=${COUNT:-600}    # tcpdump -c: frames at most
+K=${K:-6}              # one packet in 2^K dropped
+BYTES=${BYTES:-200M}   # iperf3 -n: how much data the client sends
+COUNT=${COUNT:-2000}   # tcpdump -c: frames at most
 SNAPLEN=${SNAPLEN:-200} # tcpdump -s: headers only, so the file stays small; lengths come from the IP headers
 
 [ "$(id -u)" = 0 ] || { echo "run as root" >&2; exit 1; }
