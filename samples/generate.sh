@@ -262,13 +262,30 @@ FIELDS=(frame.number frame.len frame.cap_len eth.type vlan.id ip.len ip.proto
         ipv6.plen ipv6.nxt ipv6.opt.jumbo tcp.srcport tcp.dstport tcp.seq_raw
         tcp.len udp.length tcp.checksum.status _ws.expert.message)
 
+# TCP conversation analysis (tshark's defaults: relative sequence numbers, analysis on)
+TCP_FIELDS=(frame.number tcp.stream tcp.len tcp.seq tcp.seq_raw tcp.ack tcp.ack_raw tcp.nxtseq
+        tcp.analysis.flags tcp.analysis.retransmission tcp.analysis.fast_retransmission
+        tcp.analysis.spurious_retransmission tcp.analysis.out_of_order tcp.analysis.reused_ports
+        tcp.analysis.lost_segment tcp.analysis.ack_lost_segment tcp.analysis.window_update
+        tcp.analysis.window_full tcp.analysis.keep_alive tcp.analysis.keep_alive_ack
+        tcp.analysis.duplicate_ack tcp.analysis.duplicate_ack_num tcp.analysis.duplicate_ack_frame
+        tcp.analysis.zero_window tcp.analysis.zero_window_probe tcp.analysis.zero_window_probe_ack
+        tcp.analysis.acks_frame tcp.analysis.ack_rtt tcp.analysis.initial_rtt tcp.analysis.bytes_in_flight
+        tcp.time_relative tcp.time_delta _ws.col.Info)
+
 expected() {
     local f=$1 base args=() fld
     base=$(basename "$f")
-    mkdir -p "$OUT/expected/tshark-fields" "$OUT/expected/tcpdump"
+    mkdir -p "$OUT/expected/tshark-fields" "$OUT/expected/tcpdump" "$OUT/expected/tshark-tcp"
     for fld in "${FIELDS[@]}"; do args+=(-e "$fld"); done
     tshark -n -r "$f" -T fields -E header=y -E separator=/t -E occurrence=a \
         -E aggregator=, "${args[@]}" >"$OUT/expected/tshark-fields/$base.tsv" 2>/dev/null
+    args=()
+    for fld in "${TCP_FIELDS[@]}"; do args+=(-e "$fld"); done
+    # without IP reassembly, as jumbocap (which dissects a first fragment in place and follows no
+    # TCP segment split across IP fragments)
+    tshark -n -r "$f" -o ip.defragment:FALSE -o ipv6.defragment:FALSE -T fields -E header=y -E separator=/t \
+        -E occurrence=a -E aggregator=, "${args[@]}" >"$OUT/expected/tshark-tcp/$base.tsv" 2>/dev/null
     # run from $OUT so the "reading from file" line carries no absolute path
     (cd "$OUT" && tcpdump -nn -v -r "$base" 2>&1 | head -n 200) \
         >"$OUT/expected/tcpdump/$base.txt" || true
@@ -280,7 +297,7 @@ FILES=(ipv6-bigtcp-veth.pcap ipv6-bigtcp-veth-nsec.pcap ipv6-bigtcp-veth.pcapng
        ipv6-bigtcp-snaplen.pcap ipv6-bigtcp-any-sll2.pcap
        ipv4-bigtcp-veth.pcap ipv4-bigtcp-veth.pcapng
        ipv6-bigtcp-loopback.pcap ipv6-bigtcp-vlan.pcap ipv6-bigtcp-vxlan.pcap
-       ipv6-vxlan-gso64k.pcap)
+       ipv6-vxlan-gso64k.pcap ipv6-bigtcp-loss.pcap)
 
 # --expected-only: keep the captures, only rewrite expected/ from them
 if [ "${1:-}" != --expected-only ]; then
@@ -289,9 +306,30 @@ if [ "${1:-}" != --expected-only ]; then
     do_loopback
     do_vlan
     do_vxlan
+    log "ipv6-bigtcp-loss (make-loss-sample.sh)"
+    bash "$HERE/make-loss-sample.sh" "$OUT/ipv6-bigtcp-loss.pcap"
 fi
 
+# Follow TCP Stream: the SHA-256 and length of tshark's -z follow,tcp,raw|ascii|hex|yaml output of every stream
+# (the outputs themselves are tens of MB), without IP reassembly as jumbocap; FollowCommandTest
+follow_digests() {
+    local f s n m
+    printf 'file\tstream\tmode\tbytes\tsha256\n'
+    for f in "$@" tcp-scenarios/analysis-scenarios.pcap; do
+        n=$(tshark -n -r "$OUT/$f" -T fields -e tcp.stream 2>/dev/null | sort -n | tail -1)
+        for s in $(seq 0 "${n:-0}"); do
+            for m in raw ascii hex yaml; do
+                tshark -n -r "$OUT/$f" -o ip.defragment:FALSE -o ipv6.defragment:FALSE -q -z "follow,tcp,$m,$s" \
+                    2>/dev/null >"$TMP/follow"
+                printf '%s\t%s\t%s\t%s\t%s\n' "$f" "$s" "$m" "$(stat -c %s "$TMP/follow")" \
+                    "$(sha256sum "$TMP/follow" | cut -d' ' -f1)"
+            done
+        done
+    done
+}
+
 # tshark/tcpdump run as root print a warning on stderr; it is not kept.
+follow_digests "${FILES[@]}" >"$OUT/expected/tshark-follow.tsv"
 for f in "${FILES[@]}"; do
     expected "$OUT/$f"
     printf '%-30s %6s frames %4s >65535 bytes  %s\n' "$f" \

@@ -98,6 +98,7 @@ public final class JumbocapCommand implements Callable<Integer> {
         }
         if (only == null) {
             cl.addSubcommand(new SegmentCommand());
+            cl.addSubcommand(new FollowCommand());
             cl.addSubcommand(new org.jumbocap.cli.live.CaptureCommand());
             cl.addSubcommand(new org.jumbocap.cli.live.InterfacesCommand());
             cl.addSubcommand(new org.jumbocap.cli.live.FilterCommand());

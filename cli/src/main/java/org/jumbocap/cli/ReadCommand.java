@@ -21,6 +21,7 @@ import org.jumbocap.dissect.DissectorRegistry;
 import org.jumbocap.field.FieldRegistry;
 import org.jumbocap.filter.CompiledFilter;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,11 +43,14 @@ import picocli.CommandLine.Spec;
                 "  jumbocap read -T fields -E header=y -e frame.number -e jumbo.kind \\",
                 "      -e jumbo.length capture.pcap",
                 "  jumbocap read -T ndjson capture.pcap | jq .layers[].protocol",
+                "  jumbocap read -Y 'tcp.analysis.flags' capture.pcap      # retransmissions, losses, ...",
+                "  jumbocap read -Y 'tcp.stream == 3' capture.pcap",
                 "  tcpdump -w - -i eth0 | jumbocap read -",
                 "  jumbocap read -Y 'jumbo' -w jumbograms.pcapng capture.pcap",
                 "",
                 "A summary line reads: number, time, source -> destination, protocol,",
-                "length on the wire, info, then [JUMBO ipv6-hbh N B] or",
+                "length on the wire, info (TCP: analysis marks such as [TCP Retransmission],",
+                "flags, relative Seq/Ack, Win, Len), then [JUMBO ipv6-hbh N B] or",
                 "[BIG TCP ipv6-zero-length|ipv4-zero-length N B] with the real layer-3",
                 "payload length, and [!ERROR id] / [!WARN id] for expert findings."})
 public final class ReadCommand implements Callable<Integer> {
@@ -107,6 +111,12 @@ public final class ReadCommand implements Callable<Integer> {
                     + "(pseudo-header sum only) is always made.")
     Boolean verifyChecksums;
 
+    @Option(names = "--raw-sequence-numbers",
+            description = "Show TCP sequence and acknowledgment numbers as sent, in summary lines and in "
+                    + "tcp.seq, tcp.ack and tcp.nxtseq (tshark's -o tcp.relative_sequence_numbers:FALSE). "
+                    + "Default: relative to each conversation's first.")
+    boolean rawSequenceNumbers;
+
     @Override
     public Integer call() {
         TimeFormat timeFormat = TimeFormat.of(time);
@@ -154,7 +164,15 @@ public final class ReadCommand implements Callable<Integer> {
         if (format == Format.json) {
             out.append('[');
         }
-        boolean ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).run(inputs.files(), sink, out, err, root.debug());
+        FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads());
+        boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
+        if (loop.conversationsForgotten() > 0) {
+            out.flush();
+            err.println("jumbocap: note: more than " + TcpConversations.DEFAULT_MAX_OPEN + " TCP conversations were open at once; "
+                    + loop.conversationsForgotten() + " least recently seen ones were forgotten, and their later frames "
+                    + "start new streams");
+            err.flush();
+        }
         if (format == Format.json) {
             jsonArray.close();
         }
@@ -250,7 +268,8 @@ public final class ReadCommand implements Callable<Integer> {
             @Override
             public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
                 // the line comes from the summary where it can, so most frames are never dissected in full
-                String line = verbose || frame.hasTree() ? null : summary.render(frame.summary(), frame.frame(), context);
+                String line = verbose || frame.hasTree() ? null
+                        : summary.render(frame.summary(), frame.tcpAnalysis(), frame.frame(), context);
                 s.append(line != null ? line : summary.render(frame.tree(), context)).append('\n');
                 if (verbose) {
                     treeText.render(frame.tree(), s);

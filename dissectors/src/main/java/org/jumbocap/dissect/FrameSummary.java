@@ -120,6 +120,11 @@ public final class FrameSummary {
     public ChecksumVerdict transportChecksum;
     /** VNI of the innermost VXLAN or Geneve header, or -1. */
     public int tunnelVni = -1;
+    /** SACK blocks a TCP segment's SACK option carries (raw edges); at most four fit in the options. */
+    public static final int MAX_SACK_BLOCKS = 4;
+    public int tcpSackBlocks;
+    public final long[] tcpSackLeft = new long[MAX_SACK_BLOCKS];
+    public final long[] tcpSackRight = new long[MAX_SACK_BLOCKS];
     /** UDP header's length field of the innermost UDP layer, or -1. */
     public int udpLengthField = -1;
     /** ICMP or ICMPv6 type of the first ICMP layer, or -1. */
@@ -237,6 +242,7 @@ public final class FrameSummary {
         tcpMss = -1;
         tcpWindowScaleMultiplier = -1;
         transportChecksum = null;
+        tcpSackBlocks = 0;
         udpLengthField = -1;
         transportPayloadLength = -1;
     }

@@ -3,6 +3,7 @@ package org.jumbocap.filter;
 import java.util.List;
 import java.util.Map;
 import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
 import org.jumbocap.tree.FrameTree;
 
 /**
@@ -22,6 +23,7 @@ public final class CompiledFilter {
     private final Map<String, Integer> expertSlots;
     private final List<String> fieldNames;
     private final boolean fastCapable;
+    private final boolean readsConversation;
 
     CompiledFilter(String text, FilterNode root, int slotCount, Map<String, Integer> treeSlots,
                    Map<String, Integer> expertSlots, List<String> fieldNames) {
@@ -32,6 +34,7 @@ public final class CompiledFilter {
         this.expertSlots = expertSlots;
         this.fieldNames = fieldNames;
         this.fastCapable = root.fastCapable();
+        this.readsConversation = fieldNames.stream().anyMatch(FastField::needsAnalysis);
     }
 
     /** True when the frame's tree passes the filter. */
@@ -53,7 +56,22 @@ public final class CompiledFilter {
      * quoted packet, see {@link FrameSummary#incomplete}). Otherwise dissect the frame and use the tree.
      */
     public boolean canDecide(FrameSummary summary) {
-        return fastCapable && !summary.incomplete;
+        return fastCapable && !summary.incomplete && !readsConversation;
+    }
+
+    /**
+     * As {@link #canDecide(FrameSummary)}, with the frame's TCP conversation analysis at hand, so filters on
+     * {@code tcp.stream}, {@code tcp.seq} or {@code tcp.analysis.*} are decided without a tree too.
+     *
+     * @param analysis null when the conversations are not followed
+     */
+    public boolean canDecide(FrameSummary summary, TcpAnalysis analysis) {
+        return fastCapable && !summary.incomplete && (!readsConversation || analysis != null);
+    }
+
+    /** True when the filter reads a field of TCP conversation analysis (the tree has it only when the pipeline follows conversations). */
+    public boolean readsConversation() {
+        return readsConversation;
     }
 
     /**
@@ -62,10 +80,15 @@ public final class CompiledFilter {
      * @throws IllegalStateException when {@link #canUseFastPath()} is false
      */
     public boolean matches(FrameSummary summary) {
+        return matches(summary, null);
+    }
+
+    /** {@link #matches(FrameSummary)} with the frame's conversation analysis (null: fields of it are absent). */
+    public boolean matches(FrameSummary summary, TcpAnalysis analysis) {
         if (!fastCapable) {
             throw new IllegalStateException("filter reads fields the fast path does not know: " + text);
         }
-        return root.onFast(summary);
+        return root.onFast(summary, analysis);
     }
 
     /** The field names the filter reads, in order of first use. */

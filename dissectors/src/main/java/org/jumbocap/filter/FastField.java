@@ -5,6 +5,8 @@ import java.util.Map;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.field.FieldType;
 import org.jumbocap.jumbo.JumboKind;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
 
 /**
  * The fields a filter can read from a {@link FrameSummary} with exactly the meaning they have in the tree,
@@ -49,10 +51,43 @@ enum FastField {
     UDP_PORT("udp.port", ValueKind.INTEGER),
     JUMBO("jumbo", ValueKind.PRESENCE),
     JUMBO_KIND("jumbo.kind", ValueKind.STRING),
-    JUMBO_LENGTH("jumbo.length", ValueKind.INTEGER);
+    JUMBO_LENGTH("jumbo.length", ValueKind.INTEGER),
+    /* TCP conversation analysis: read from the frame's TcpAnalysis, which the pipeline makes in order */
+    TCP_STREAM("tcp.stream", ValueKind.INTEGER),
+    TCP_SEQ("tcp.seq", ValueKind.INTEGER),
+    TCP_ACK("tcp.ack", ValueKind.INTEGER),
+    TCP_NXTSEQ("tcp.nxtseq", ValueKind.INTEGER),
+    TCP_ANALYSIS_FLAGS("tcp.analysis.flags", ValueKind.FLAG),
+    TCP_ANALYSIS_ACKS_FRAME("tcp.analysis.acks_frame", ValueKind.INTEGER),
+    TCP_ANALYSIS_BYTES_IN_FLIGHT("tcp.analysis.bytes_in_flight", ValueKind.INTEGER),
+    TCP_ANALYSIS_DUPLICATE_ACK_NUM("tcp.analysis.duplicate_ack_num", ValueKind.INTEGER),
+    TCP_ANALYSIS_DUPLICATE_ACK_FRAME("tcp.analysis.duplicate_ack_frame", ValueKind.INTEGER),
+    TCP_ANALYSIS_WIRE_SEGMENTS("tcp.analysis.wire_segments", ValueKind.INTEGER),
+    TCP_ANALYSIS_EFFECTIVE_MSS("tcp.analysis.effective_mss", ValueKind.INTEGER),
+    TCP_ANALYSIS_ACKED_BYTES("tcp.analysis.acked_bytes", ValueKind.INTEGER),
+    TCP_ANALYSIS_ACKED_SEGMENTS("tcp.analysis.acked_segments", ValueKind.INTEGER),
+    TCP_ANALYSIS_REUSED_PORTS(TcpAnalysisFlag.REUSED_PORTS),
+    TCP_ANALYSIS_RETRANSMISSION(TcpAnalysisFlag.RETRANSMISSION),
+    TCP_ANALYSIS_FAST_RETRANSMISSION(TcpAnalysisFlag.FAST_RETRANSMISSION),
+    TCP_ANALYSIS_SPURIOUS_RETRANSMISSION(TcpAnalysisFlag.SPURIOUS_RETRANSMISSION),
+    TCP_ANALYSIS_OUT_OF_ORDER(TcpAnalysisFlag.OUT_OF_ORDER),
+    TCP_ANALYSIS_LOST_SEGMENT(TcpAnalysisFlag.LOST_SEGMENT),
+    TCP_ANALYSIS_ACK_LOST_SEGMENT(TcpAnalysisFlag.ACK_LOST_SEGMENT),
+    TCP_ANALYSIS_WINDOW_UPDATE(TcpAnalysisFlag.WINDOW_UPDATE),
+    TCP_ANALYSIS_WINDOW_FULL(TcpAnalysisFlag.WINDOW_FULL),
+    TCP_ANALYSIS_KEEP_ALIVE(TcpAnalysisFlag.KEEP_ALIVE),
+    TCP_ANALYSIS_KEEP_ALIVE_ACK(TcpAnalysisFlag.KEEP_ALIVE_ACK),
+    TCP_ANALYSIS_DUPLICATE_ACK(TcpAnalysisFlag.DUPLICATE_ACK),
+    TCP_ANALYSIS_ZERO_WINDOW_PROBE(TcpAnalysisFlag.ZERO_WINDOW_PROBE),
+    TCP_ANALYSIS_ZERO_WINDOW(TcpAnalysisFlag.ZERO_WINDOW),
+    TCP_ANALYSIS_ZERO_WINDOW_PROBE_ACK(TcpAnalysisFlag.ZERO_WINDOW_PROBE_ACK);
 
     enum ValueKind {
-        PRESENCE, INTEGER, ADDRESS, STRING
+        /** A protocol layer. */
+        PRESENCE,
+        /** A label without a value (an analysis finding): presence only. */
+        FLAG,
+        INTEGER, ADDRESS, STRING
     }
 
     private static final Map<String, FastField> BY_NAME = new HashMap<>();
@@ -66,6 +101,7 @@ enum FastField {
     final String filterName;
     final ValueKind kind;
     private final int flagBit;
+    private final TcpAnalysisFlag analysisFlag;
 
     FastField(String filterName, ValueKind kind) {
         this(filterName, kind, 0);
@@ -75,6 +111,25 @@ enum FastField {
         this.filterName = filterName;
         this.kind = kind;
         this.flagBit = flagBit;
+        this.analysisFlag = null;
+    }
+
+    FastField(TcpAnalysisFlag flag) {
+        this.filterName = flag.field().name();
+        this.kind = ValueKind.FLAG;
+        this.flagBit = 0;
+        this.analysisFlag = flag;
+    }
+
+    /** True for the fields of TCP conversation analysis, which need the frame's {@link TcpAnalysis}. */
+    boolean needsAnalysis() {
+        return ordinal() >= TCP_STREAM.ordinal();
+    }
+
+    /** Names of the fields {@link #needsAnalysis}. */
+    static boolean needsAnalysis(String name) {
+        FastField f = BY_NAME.get(name);
+        return f != null && f.needsAnalysis();
     }
 
     /**
@@ -88,6 +143,7 @@ enum FastField {
         }
         boolean typeFits = switch (f.kind) {
             case PRESENCE -> declared == FieldType.PROTOCOL;
+            case FLAG -> declared == FieldType.NONE;
             case INTEGER -> declared.isInteger();
             case ADDRESS -> declared == (f.filterName.startsWith("ipv6") ? FieldType.IPV6 : FieldType.IPV4);
             case STRING -> declared == FieldType.STRING;
@@ -95,8 +151,11 @@ enum FastField {
         return typeFits ? f : null;
     }
 
-    /** How many occurrences the frame has. */
-    int count(FrameSummary s) {
+    /** How many occurrences the frame has; {@code a} is null when the conversations were not followed. */
+    int count(FrameSummary s, TcpAnalysis a) {
+        if (needsAnalysis()) {
+            return analysisCount(a);
+        }
         return switch (this) {
             case FRAME_LEN, FRAME_CAP_LEN -> 1;
             case IP, IP_SRC, IP_DST, IP_PROTO -> layersOfVersion(s, 4);
@@ -114,11 +173,49 @@ enum FastField {
             case UDP, UDP_SRCPORT, UDP_DSTPORT -> s.udpCount;
             case UDP_PORT -> 2 * s.udpCount;
             case JUMBO, JUMBO_KIND, JUMBO_LENGTH -> jumboLayers(s);
+            default -> throw new IllegalStateException(filterName);
         };
     }
 
-    long integerAt(FrameSummary s, int i) {
+    /** Occurrences of an analysis field, as {@code TcpAnalysisTree} adds them to the tree. */
+    private int analysisCount(TcpAnalysis a) {
+        if (a == null || !a.tracked) {
+            return 0;
+        }
+        if (analysisFlag != null) {
+            return a.hasAnalysisTree() && a.has(analysisFlag) ? 1 : 0;
+        }
+        boolean tree = a.hasAnalysisTree();
         return switch (this) {
+            case TCP_STREAM, TCP_SEQ -> 1;
+            case TCP_NXTSEQ -> a.nextSeq >= 0 ? 1 : 0;
+            case TCP_ACK -> a.ack >= 0 ? 1 : 0;
+            case TCP_ANALYSIS_FLAGS -> tree && a.flags != 0 ? 1 : 0;
+            case TCP_ANALYSIS_ACKS_FRAME -> tree && a.acksFrame >= 0 ? 1 : 0;
+            case TCP_ANALYSIS_BYTES_IN_FLIGHT -> tree && a.bytesInFlight > 0 ? 1 : 0;
+            case TCP_ANALYSIS_DUPLICATE_ACK_NUM, TCP_ANALYSIS_DUPLICATE_ACK_FRAME ->
+                    tree && a.has(TcpAnalysisFlag.DUPLICATE_ACK) ? 1 : 0;
+            case TCP_ANALYSIS_WIRE_SEGMENTS, TCP_ANALYSIS_EFFECTIVE_MSS -> tree && a.wireSegments >= 0 ? 1 : 0;
+            case TCP_ANALYSIS_ACKED_BYTES -> tree && a.ackedBytes >= 0 ? 1 : 0;
+            case TCP_ANALYSIS_ACKED_SEGMENTS -> tree && a.ackedBytes >= 0 && a.ackedSegments >= 0 ? 1 : 0;
+            default -> throw new IllegalStateException(filterName);
+        };
+    }
+
+    long integerAt(FrameSummary s, TcpAnalysis a, int i) {
+        return switch (this) {
+            case TCP_STREAM -> a.stream;
+            case TCP_SEQ -> a.seq;
+            case TCP_ACK -> a.ack;
+            case TCP_NXTSEQ -> a.nextSeq;
+            case TCP_ANALYSIS_ACKS_FRAME -> a.acksFrame;
+            case TCP_ANALYSIS_BYTES_IN_FLIGHT -> a.bytesInFlight;
+            case TCP_ANALYSIS_DUPLICATE_ACK_NUM -> a.duplicateAckNumber;
+            case TCP_ANALYSIS_DUPLICATE_ACK_FRAME -> a.duplicateAckFrame;
+            case TCP_ANALYSIS_WIRE_SEGMENTS -> a.wireSegments;
+            case TCP_ANALYSIS_EFFECTIVE_MSS -> a.effectiveMss;
+            case TCP_ANALYSIS_ACKED_BYTES -> a.ackedBytes;
+            case TCP_ANALYSIS_ACKED_SEGMENTS -> a.ackedSegments;
             case FRAME_LEN -> s.originalLength;
             case FRAME_CAP_LEN -> s.capturedLength;
             case IP_PROTO -> s.layerProtocolField[nthLayer(s, 4, i)];
@@ -171,12 +268,12 @@ enum FastField {
     }
 
     /** Applies a value test to occurrence {@code i}. */
-    boolean test(FrameSummary s, int i, ValuePredicate p) {
+    boolean test(FrameSummary s, TcpAnalysis a, int i, ValuePredicate p) {
         return switch (kind) {
-            case INTEGER -> p.testLong(integerAt(s, i));
+            case INTEGER -> p.testLong(integerAt(s, a, i));
             case STRING -> p.testString(stringAt(s, i));
             case ADDRESS -> p.testAddress(addressHiAt(s, i), addressLoAt(s, i));
-            case PRESENCE -> false;
+            case PRESENCE, FLAG -> false;
         };
     }
 

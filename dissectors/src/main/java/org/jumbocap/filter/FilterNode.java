@@ -2,13 +2,14 @@ package org.jumbocap.filter;
 
 import java.util.List;
 import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
 
 /** A compiled filter expression, evaluable on a frame's collected field values or on a fast summary. */
 abstract class FilterNode {
     abstract boolean onTree(FieldValues values);
 
     /** Only called when {@link #fastCapable()} holds for the whole filter. */
-    abstract boolean onFast(FrameSummary s);
+    abstract boolean onFast(FrameSummary s, TcpAnalysis a);
 
     abstract boolean fastCapable();
 
@@ -19,7 +20,7 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FrameSummary s) {
+        boolean onFast(FrameSummary s, TcpAnalysis a) {
             return true;
         }
 
@@ -44,8 +45,8 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FrameSummary s) {
-            return left.onFast(s) && right.onFast(s);
+        boolean onFast(FrameSummary s, TcpAnalysis a) {
+            return left.onFast(s, a) && right.onFast(s, a);
         }
 
         @Override
@@ -69,8 +70,8 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FrameSummary s) {
-            return left.onFast(s) || right.onFast(s);
+        boolean onFast(FrameSummary s, TcpAnalysis a) {
+            return left.onFast(s, a) || right.onFast(s, a);
         }
 
         @Override
@@ -94,8 +95,8 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FrameSummary s) {
-            return left.onFast(s) ^ right.onFast(s);
+        boolean onFast(FrameSummary s, TcpAnalysis a) {
+            return left.onFast(s, a) ^ right.onFast(s, a);
         }
 
         @Override
@@ -117,8 +118,8 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FrameSummary s) {
-            return !operand.onFast(s);
+        boolean onFast(FrameSummary s, TcpAnalysis a) {
+            return !operand.onFast(s, a);
         }
 
         @Override
@@ -142,8 +143,8 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FrameSummary s) {
-            return fast.count(s) > 0;
+        boolean onFast(FrameSummary s, TcpAnalysis a) {
+            return fast.count(s, a) > 0;
         }
 
         @Override
@@ -249,13 +250,13 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FrameSummary s) {
-            int n = fast.count(s);
+        boolean onFast(FrameSummary s, TcpAnalysis a) {
+            int n = fast.count(s, a);
             if (n == 0) {
                 return false;
             }
             for (int i = 0; i < n; i++) {
-                boolean r = fast.test(s, i, test) != negate;
+                boolean r = fast.test(s, a, i, test) != negate;
                 if (r != all) {
                     return r;
                 }
@@ -319,7 +320,7 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FrameSummary s) {
+        boolean onFast(FrameSummary s, TcpAnalysis a) {
             throw new IllegalStateException("byte comparisons need the tree");
         }
 
@@ -377,16 +378,16 @@ abstract class FilterNode {
         }
 
         @Override
-        boolean onFast(FrameSummary s) {
-            int n = fastLeft.count(s);
-            int m = fastRight.count(s);
+        boolean onFast(FrameSummary s, TcpAnalysis a) {
+            int n = fastLeft.count(s, a);
+            int m = fastRight.count(s, a);
             if (n == 0 || m == 0) {
                 return false;
             }
             for (int i = 0; i < n; i++) {
-                long x = fastLeft.integerAt(s, i);
+                long x = fastLeft.integerAt(s, a, i);
                 for (int j = 0; j < m; j++) {
-                    long y = fastRight.integerAt(s, j);
+                    long y = fastRight.integerAt(s, a, j);
                     int c = unsigned ? Long.compareUnsigned(x, y) : Long.compare(x, y);
                     boolean r = ValuePredicate.compare(op, c) != negate;
                     if (r != all) {

@@ -4,14 +4,20 @@ import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.filter.CompiledFilter;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpAnalysisTree;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.tree.FrameTree;
 
 /**
  * The one per-frame loop body every front end runs (the command line's {@code read} and {@code stats}, live
  * capture, the viewer): decode the frame without a tree into a reusable summary, decide the display filter
  * on the summary when it can ({@link CompiledFilter#canDecide}), else on the tree, and dissect in full only
- * on demand ({@link #tree}), at most once per frame. One instance per loop and thread: it reuses its
- * summary.
+ * on demand ({@link #tree}), at most once per frame. With {@link TcpConversations}, every frame also goes
+ * through the in-order conversation step after it is decoded (stream, relative sequence numbers, analysis
+ * findings): its result is the frame's {@link #tcpAnalysis}, the filter decides {@code tcp.stream} and
+ * {@code tcp.analysis.*} from it, and the tree gets its fields. One instance per loop and thread: it reuses
+ * its summary.
  */
 public final class FramePipeline {
     private final FrameDissector dissector;
@@ -19,6 +25,10 @@ public final class FramePipeline {
     private final boolean verifyChecksums;
     private final FrameSummary ownSummary = new FrameSummary();
     private FrameSummary summary = ownSummary;
+    private final TcpConversations conversations;
+    private final TcpAnalysis ownAnalysis = new TcpAnalysis();
+    /** The current frame's analysis: this pipeline's own, or one handed in by {@link #adopt}; null without conversations. */
+    private TcpAnalysis analysis;
     private FrameRecord frame;
     private long firstNanos;
     private long previousNanos;
@@ -31,9 +41,26 @@ public final class FramePipeline {
      *                        "unverified", as in Wireshark's default
      */
     public FramePipeline(FrameDissector dissector, CompiledFilter filter, boolean verifyChecksums) {
+        this(dissector, filter, verifyChecksums, null);
+    }
+
+    /**
+     * @param conversations follows TCP conversations over the frames in the order given, or null for
+     *                      frames without conversation analysis (then a filter on its fields matches nothing)
+     */
+    public FramePipeline(FrameDissector dissector, CompiledFilter filter, boolean verifyChecksums,
+                         TcpConversations conversations) {
         this.dissector = dissector;
         this.filter = filter;
         this.verifyChecksums = verifyChecksums;
+        this.conversations = conversations;
+    }
+
+    /** A new capture begins: stream numbers start from 0 again. */
+    public void startCapture() {
+        if (conversations != null) {
+            conversations.clear();
+        }
     }
 
     /**
@@ -53,30 +80,65 @@ public final class FramePipeline {
      * the frames on elsewhere with {@link #adopt}.
      */
     public boolean accept(FrameRecord record, long firstNanos, long previousNanos, FrameSummary into) {
+        decode(record, firstNanos, previousNanos, into);
+        if (conversations != null) {
+            analysis = ownAnalysis;
+            conversations.observe(summary, record, analysis);
+        }
+        return passes();
+    }
+
+    /**
+     * The first step of {@link #accept} alone: decodes the frame into {@code into} without following its
+     * conversation or deciding the filter. A loop that decodes on several threads does this on each, then
+     * {@link #observe} on one thread in frame order, then {@link #passes} on any.
+     */
+    public void decode(FrameRecord record, long firstNanos, long previousNanos, FrameSummary into) {
         this.summary = into;
         this.frame = record;
         this.firstNanos = firstNanos;
         this.previousNanos = previousNanos;
         this.tree = null;
+        this.analysis = null;
         dissector.summarize(record, summary, verifyChecksums);
+    }
+
+    /**
+     * Follows the current frame's TCP conversation into {@code into}, which becomes the frame's analysis.
+     * Frames must come in capture order, on one thread.
+     *
+     * @throws IllegalStateException when this pipeline follows no conversations
+     */
+    public void observe(TcpAnalysis into) {
+        if (conversations == null) {
+            throw new IllegalStateException("this pipeline follows no TCP conversations");
+        }
+        analysis = into;
+        conversations.observe(summary, frame, into);
+    }
+
+    /** Whether the current frame passes the filter: on the summary (and analysis) when that decides, else on the tree. */
+    public boolean passes() {
         if (filter == null) {
             return true;
         }
-        if (filter.canDecide(summary)) {
-            return filter.matches(summary);
+        if (filter.canDecide(summary, analysis)) {
+            return filter.matches(summary, analysis);
         }
         return filter.matches(tree());
     }
 
     /**
-     * Makes a frame another pipeline decoded (on another thread) the current one here, with its summary
-     * and, when that pipeline built it, its tree.
+     * Makes a frame another pipeline decoded (on another thread) the current one here, with its summary,
+     * its conversation analysis (or null) and, when that pipeline built it, its tree.
      */
-    public void adopt(FrameRecord record, long firstNanos, long previousNanos, FrameSummary decoded, FrameTree builtTree) {
+    public void adopt(FrameRecord record, long firstNanos, long previousNanos, FrameSummary decoded, TcpAnalysis analysed,
+                      FrameTree builtTree) {
         this.frame = record;
         this.firstNanos = firstNanos;
         this.previousNanos = previousNanos;
         this.summary = decoded;
+        this.analysis = analysed;
         this.tree = builtTree;
     }
 
@@ -89,8 +151,24 @@ public final class FramePipeline {
     public FrameTree tree() {
         if (tree == null) {
             tree = dissector.dissect(frame, firstNanos, previousNanos, summary, verifyChecksums);
+            if (analysis != null) {
+                TcpAnalysisTree.addTo(tree, analysis);
+            }
         }
         return tree;
+    }
+
+    /**
+     * The TCP conversation analysis of the current frame, or null when its conversation was not followed.
+     * Reused for the next frame.
+     */
+    public TcpAnalysis tcpAnalysis() {
+        return analysis;
+    }
+
+    /** The conversation state, or null. */
+    public TcpConversations conversations() {
+        return conversations;
     }
 
     /** True when the tree of the current frame was already built (the filter needed it). */

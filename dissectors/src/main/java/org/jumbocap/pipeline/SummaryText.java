@@ -10,6 +10,9 @@ import org.jumbocap.proto.icmp.IcmpFields;
 import org.jumbocap.proto.icmp.Icmpv6Fields;
 import org.jumbocap.proto.ipv4.Ipv4Fields;
 import org.jumbocap.proto.ipv6.Ipv6Fields;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
+import org.jumbocap.proto.tcp.TcpAnalysisFields;
 import org.jumbocap.proto.tcp.TcpFields;
 import org.jumbocap.proto.tcp.TcpFlags;
 import org.jumbocap.proto.udp.UdpFields;
@@ -32,11 +35,10 @@ public final class SummaryText {
     private static final List<String> NOT_A_PROTOCOL = List.of("frame", "data", "jumbo");
     /*
      * Fields are looked up by their declaration (identity), not by filter name: name lookups were a sixth
-     * of the CPU time of `read`. The analysed TCP values (relative sequence numbers, scaled window) are
-     * shown when some module declares them, the raw ones otherwise.
+     * of the CPU time of `read`. The analysed TCP values (relative sequence numbers) are shown when the
+     * tree has them (the pipeline followed the conversation), the raw ones otherwise; the scaled window
+     * when some module declares it.
      */
-    private static final FieldDef TCP_SEQ = declared("tcp.seq");
-    private static final FieldDef TCP_ACK = declared("tcp.ack");
     private static final FieldDef TCP_WINDOW_SIZE = declared("tcp.window_size");
 
     private SummaryText() {
@@ -78,13 +80,21 @@ public final class SummaryText {
      * fragment): then {@link #info(FrameTree)} makes it.
      */
     public static String info(FrameSummary summary) {
+        return info(summary, null);
+    }
+
+    /**
+     * {@link #info(FrameSummary)} with the frame's TCP conversation analysis (null when conversations were
+     * not followed): relative numbers and tshark's analysis marks, as the tree of the frame gives them.
+     */
+    public static String info(FrameSummary summary, TcpAnalysis analysis) {
         if (summary.incomplete || summary.ipVersion == 0 || summary.protocolLayerCount == 0) {
             return null;
         }
         FieldDef top = topLayer(summary);
         boolean transport = transportAboveIp(summary);
         if (top == TcpFields.TCP && transport) {
-            return tcpInfo(summary);
+            return tcpInfo(summary, analysis);
         }
         if (top == UdpFields.UDP && transport) {
             return summary.udpLengthField >= 8 ? "Len=" + (summary.udpLengthField - 8) : "";
@@ -96,17 +106,21 @@ public final class SummaryText {
     }
 
     /** TCP's info text from the summary: flags, Seq, Ack, Win, Len, MSS and WS. */
-    static String tcpInfo(FrameSummary summary) {
+    static String tcpInfo(FrameSummary summary, TcpAnalysis analysis) {
         StringBuilder s = new StringBuilder(96);
+        boolean tracked = analysis != null && analysis.tracked;
+        if (tracked) {
+            TcpAnalysisFlag.appendMarks(s, analysis.flags, analysis.duplicateAckFrame, analysis.duplicateAckNumber);
+        }
         int flags = summary.tcpFlags;
         s.append('[');
         if (flags >= 0) {
             TcpFlags.appendNames(flags, s);
         }
         s.append(']');
-        appendIf(s, " Seq=", summary.tcpSeq);
+        appendIf(s, " Seq=", tracked ? analysis.seq : summary.tcpSeq);
         if (flags >= 0 && (flags & 0x10) != 0) {
-            appendIf(s, " Ack=", summary.tcpAck);
+            appendIf(s, " Ack=", tracked ? analysis.ack : summary.tcpAck);
         }
         appendIf(s, " Win=", summary.tcpWindow);
         appendIf(s, " Len=", summary.transportPayloadLength);
@@ -223,19 +237,29 @@ public final class SummaryText {
     /** TCP's info text from the tree: flags, Seq, Ack, Win, Len, MSS and WS. */
     static String tcpInfo(FieldNode tcp) {
         StringBuilder s = new StringBuilder(96);
+        FieldNode analysisFlags = tcp.find(TcpAnalysisFields.FLAGS);
+        if (analysisFlags != null) {
+            int found = 0;
+            for (FieldNode f : analysisFlags.children()) {
+                TcpAnalysisFlag flag = TcpAnalysisFlag.ofField(f.name());
+                found |= flag != null ? flag.bit() : 0;
+            }
+            TcpAnalysisFlag.appendMarks(s, found, value(tcp, TcpAnalysisFields.DUPLICATE_ACK_FRAME),
+                    value(tcp, TcpAnalysisFields.DUPLICATE_ACK_NUM));
+        }
         long flags = childValue(tcp, TcpFields.FLAGS);
         s.append('[');
         if (flags >= 0) {
             TcpFlags.appendNames((int) flags, s);
         }
         s.append(']');
-        long seq = value(tcp, TCP_SEQ);
+        long seq = childValue(tcp, TcpAnalysisFields.SEQ);
         if (seq < 0) {
             seq = childValue(tcp, TcpFields.SEQ_RAW);
         }
         appendIf(s, " Seq=", seq);
         if (flags >= 0 && (flags & 0x10) != 0) {
-            long ack = value(tcp, TCP_ACK);
+            long ack = childValue(tcp, TcpAnalysisFields.ACK);
             appendIf(s, " Ack=", ack >= 0 ? ack : childValue(tcp, TcpFields.ACK_RAW));
         }
         long win = value(tcp, TCP_WINDOW_SIZE);

@@ -22,9 +22,13 @@ import org.jumbocap.proto.icmp.Icmpv6Fields;
 import org.jumbocap.proto.ipv4.Ipv4Fields;
 import org.jumbocap.proto.ipv6.Ipv6Fields;
 import org.jumbocap.proto.ipv6.ext.ExtFields;
+import org.jumbocap.proto.tcp.TcpAnalysisFields;
 import org.jumbocap.proto.tcp.TcpFields;
 import org.jumbocap.proto.udp.UdpFields;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
+import org.jumbocap.pipeline.tcp.TcpAnalysisTree;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 
@@ -169,26 +173,34 @@ public final class CaptureStatistics {
             }
         }
         countFrame(rec, kind);
-        ConversationFacts f = facts.read(s);
+        ConversationFacts f = facts.read(s, pipeline.tcpAnalysis());
         if (f != null) {
             addConversation(f, rec, kind);
         }
-        if (s.expertCount > 0) {
-            String file = currentFile();
-            FrameTree tree = null;
-            for (int i = 0; i < s.expertCount; i++) {
-                ExpertDef def = s.experts[i];
-                ExpertCount count = experts.get(def.id());
-                if (count == null) {
-                    if (tree == null) {
-                        tree = pipeline.tree();
-                    }
-                    count = new ExpertCount(firstItem(tree, def), file, rec.number());
-                    experts.put(def.id(), count);
-                }
-                count.count++;
+        FrameTree tree = null;
+        for (int i = 0; i < s.expertCount; i++) {
+            tree = countExpert(s.experts[i], pipeline, tree);
+        }
+        TcpAnalysis a = pipeline.tcpAnalysis();
+        if (a != null && a.tracked && (a.conversationCap >= 0 || (a.hasAnalysisTree() && a.flags != 0))) {
+            // the conversation's findings, which the tree lists after the dissectors' own
+            for (ExpertDef def : TcpAnalysisTree.experts(a)) {
+                tree = countExpert(def, pipeline, tree);
             }
         }
+    }
+
+    /** Counts one finding; the first of its id takes its message from the frame's tree, built once. */
+    private FrameTree countExpert(ExpertDef def, FramePipeline pipeline, FrameTree tree) {
+        ExpertCount count = experts.get(def.id());
+        if (count == null) {
+            FrameTree t = tree != null ? tree : pipeline.tree();
+            count = new ExpertCount(firstItem(t, def), currentFile(), pipeline.frame().number());
+            experts.put(def.id(), count);
+            tree = t;
+        }
+        count.count++;
+        return tree;
     }
 
     private static ExpertItem firstItem(FrameTree tree, ExpertDef def) {
@@ -309,6 +321,24 @@ public final class CaptureStatistics {
             payload = ipLength >= f.ipHeaderLength ? ipLength - f.ipHeaderLength : -1;
         }
         direction.add(rec.number(), rec.timestampNanos(), length, payload, ipLength, kind != null, mss, optionsLength);
+        if (tcp) {
+            addTcpAnalysis(f, direction, payload);
+        }
+    }
+
+    /** The frame's tcp.analysis findings; an ACK's RTT belongs to the direction whose segment it acknowledges. */
+    private static void addTcpAnalysis(ConversationFacts r, FlowStats direction, long payload) {
+        TcpAnalysisStats a = direction.tcpAnalysis();
+        if (r.retransmission) {
+            a.retransmissions++;
+            a.retransmittedBytes += Math.max(0, payload);
+        }
+        a.lostSegments += r.lostSegment ? 1 : 0;
+        a.duplicateAcks += r.duplicateAck ? 1 : 0;
+        a.outOfOrder += r.outOfOrder ? 1 : 0;
+        if (r.ackRttNanos >= 0 && direction.reverse != null) {
+            direction.reverse.tcpAnalysis().addRtt(r.ackRttNanos);
+        }
     }
 
     /**
@@ -561,9 +591,18 @@ public final class CaptureStatistics {
         long announcedMss;
         long udpLength;
         ChecksumState checksum;
+        boolean retransmission;
+        boolean lostSegment;
+        boolean duplicateAck;
+        boolean outOfOrder;
+        /** The ACK's RTT in nanoseconds, as its tree shows it, or -1. */
+        long ackRttNanos;
 
-        /** This frame's facts from its summary, or null when the summary holds no IP packet. */
-        ConversationFacts read(FrameSummary s) {
+        /**
+         * This frame's facts from its summary and its TCP analysis (null when conversations were not
+         * followed), or null when the summary holds no IP packet.
+         */
+        ConversationFacts read(FrameSummary s, TcpAnalysis analysis) {
             if (s.ipVersion == 0 || s.ipLayerCount == 0) {
                 return null;
             }
@@ -597,6 +636,20 @@ public final class CaptureStatistics {
             udpLength = s.udpLengthField;
             checksum = transport == TcpFields.TCP ? TCP_STATES.of(s.transportChecksum)
                     : transport == UdpFields.UDP ? UDP_STATES.of(s.transportChecksum) : ChecksumState.NOT_CHECKED;
+            retransmission = lostSegment = duplicateAck = outOfOrder = false;
+            ackRttNanos = -1;
+            // what the tree's tcp.analysis subtree would hold (TcpAnalysisTree adds it on these conditions)
+            if (transport == TcpFields.TCP && analysis != null && analysis.hasAnalysisTree()) {
+                retransmission = analysis.has(TcpAnalysisFlag.RETRANSMISSION);
+                lostSegment = analysis.has(TcpAnalysisFlag.LOST_SEGMENT);
+                duplicateAck = analysis.has(TcpAnalysisFlag.DUPLICATE_ACK);
+                outOfOrder = analysis.has(TcpAnalysisFlag.OUT_OF_ORDER);
+                if (analysis.acksFrame >= 0 && analysis.ackRttNanos > 0) {
+                    long n = analysis.ackRttNanos;
+                    double seconds = Math.floorDiv(n, 1_000_000_000L) + Math.floorMod(n, 1_000_000_000L) / 1e9;
+                    ackRttNanos = Math.round(seconds * 1e9);
+                }
+            }
             return this;
         }
     }
@@ -628,6 +681,11 @@ public final class CaptureStatistics {
         long tcpFlags;
         long tcpHeaderLength;
         long announcedMss;
+        boolean retransmission;
+        boolean lostSegment;
+        boolean duplicateAck;
+        boolean outOfOrder;
+        long ackRttNanos;
         long udpLength;
         FieldNode checksumStatus;
 
@@ -683,7 +741,7 @@ public final class CaptureStatistics {
                 f.dstHi = FlowKey.high(dst);
                 f.dstLo = FlowKey.low(dst);
             }
-            f.ipLength = ipLength(frameJumboKind);
+            f.ipLength = ipLength();
             f.ipHeaderLength = ip.length();
             f.srcPort = srcPort;
             f.dstPort = dstPort;
@@ -694,6 +752,12 @@ public final class CaptureStatistics {
             f.udpLength = udpLength;
             f.checksum = transportDef == TcpFields.TCP ? TCP_STATES.of(checksumStatus)
                     : transportDef == UdpFields.UDP ? UDP_STATES.of(checksumStatus) : ChecksumState.NOT_CHECKED;
+            boolean tcp = transportDef == TcpFields.TCP;
+            f.retransmission = tcp && retransmission;
+            f.lostSegment = tcp && lostSegment;
+            f.duplicateAck = tcp && duplicateAck;
+            f.outOfOrder = tcp && outOfOrder;
+            f.ackRttNanos = tcp ? ackRttNanos : -1;
             return f;
         }
 
@@ -749,6 +813,22 @@ public final class CaptureStatistics {
             tcpFlags = Math.max(0, longOf(tcp.child(TcpFields.FLAGS)));
             tcpLength = longOf(tcp.child(TcpFields.LEN));
             checksumStatus = childOf(tcp.child(TcpFields.CHECKSUM), TcpFields.CHECKSUM_STATUS);
+            retransmission = lostSegment = duplicateAck = outOfOrder = false;
+            ackRttNanos = -1;
+            FieldNode analysis = tcp.child(TcpAnalysisFields.ANALYSIS);
+            if (analysis != null) {
+                FieldNode rtt = analysis.child(TcpAnalysisFields.ACK_RTT);
+                if (rtt != null && rtt.value() instanceof Double seconds) {
+                    ackRttNanos = Math.round(seconds * 1e9);
+                }
+                FieldNode flags = analysis.child(TcpAnalysisFields.FLAGS);
+                if (flags != null) {
+                    retransmission = flags.child(TcpAnalysisFields.RETRANSMISSION) != null;
+                    lostSegment = flags.child(TcpAnalysisFields.LOST_SEGMENT) != null;
+                    duplicateAck = flags.child(TcpAnalysisFields.DUPLICATE_ACK) != null;
+                    outOfOrder = flags.child(TcpAnalysisFields.OUT_OF_ORDER) != null;
+                }
+            }
             announcedMss = -1;
             if ((tcpFlags & SYN) != 0) {
                 FieldNode mss = childOf(childOf(tcp.child(TcpFields.OPTIONS), TcpFields.OPT_MSS), TcpFields.MSS_VAL);
@@ -764,19 +844,18 @@ public final class CaptureStatistics {
         }
 
         /**
-         * Real IP packet length (jumbo-aware) of the conversation's IP layer, or -1.
-         *
-         * @param kind the frame's jumbo verdict
+         * Real IP packet length (jumbo-aware) of the conversation's IP layer, or -1: from the layer's own
+         * jumbo verdict, so an ordinary packet inside a jumbogram's tunnel keeps its header's length.
          */
-        long ipLength(JumboKind kind) {
+        long ipLength() {
             if (ip.def() == Ipv6Fields.IPV6) {
-                if (kind != null && jumboLength >= 0) {
+                if (jumboLength >= 0) {
                     return IPV6_HEADER + jumboLength;
                 }
                 return ipv6PayloadLength < 0 ? -1 : IPV6_HEADER + ipv6PayloadLength;
             }
-            if (kind != null) {
-                return jumboLength < 0 ? -1 : (ipHeaderLength < 0 ? IPV4_HEADER : ipHeaderLength) + jumboLength;
+            if (jumboLength >= 0) {
+                return (ipHeaderLength < 0 ? IPV4_HEADER : ipHeaderLength) + jumboLength;
             }
             return ipTotalLength;
         }

@@ -37,8 +37,15 @@ public final class FlowStats {
     /** The other direction of the conversation once it has been seen; null before, and for a key equal to its reverse. */
     FlowStats reverse;
 
+    private final TcpAnalysisStats tcpAnalysis = new TcpAnalysisStats();
+
     FlowStats(FlowKey key) {
         this.key = key;
+    }
+
+    /** What TCP conversation analysis found in this direction (all zero for other protocols). */
+    public TcpAnalysisStats tcpAnalysis() {
+        return tcpAnalysis;
     }
 
     /**

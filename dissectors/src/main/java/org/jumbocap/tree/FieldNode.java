@@ -210,6 +210,34 @@ public final class FieldNode {
         return child;
     }
 
+    /**
+     * Inserts a child at {@code index} among the children (0 first; the number of children appends), for
+     * fields a later step adds beside the ones the dissector made.
+     */
+    public FieldNode insert(int index, FieldNode child) {
+        if (this == OFF) {
+            return this;
+        }
+        if (children == null || index >= children.size()) {
+            return add(child);
+        }
+        child.parent = this;
+        children.add(Math.max(0, index), child);
+        return child;
+    }
+
+    /** Index of the last child declared by {@code def}, or -1. */
+    public int lastIndexOf(FieldDef def) {
+        if (children != null) {
+            for (int i = children.size() - 1; i >= 0; i--) {
+                if (children.get(i).def == def) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
     public FieldNode add(FieldDef def, int offset, int length, Object value) {
         return this == OFF ? this : add(new FieldNode(def, offset, length, value));
     }

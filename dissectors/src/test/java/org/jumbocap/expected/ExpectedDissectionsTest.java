@@ -18,6 +18,8 @@ import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 import org.junit.jupiter.api.DynamicTest;
@@ -83,6 +85,9 @@ class ExpectedDissectionsTest {
     /** The whole file's text: a header line, then every frame; a reader error ends it with one line. */
     static String render(Path sample) throws IOException {
         StringBuilder out = new StringBuilder(64 * 1024);
+        // through the pipeline, so the texts hold the TCP conversation analysis too (checked against tshark
+        // by TcpAnalysisAgainstTsharkTest)
+        FramePipeline pipeline = new FramePipeline(DISSECTOR, null, true, new TcpConversations());
         try (CaptureReader reader = CaptureFiles.open(sample)) {
             FrameRecord record = new FrameRecord();
             long first = 0;
@@ -98,7 +103,8 @@ class ExpectedDissectionsTest {
                                 .append(", link type ").append(reader.linkType()).append('\n');
                         any = true;
                     }
-                    DissectionText.frame(DISSECTOR.dissect(record, first, previous), out);
+                    pipeline.accept(record, first, previous);
+                    DissectionText.frame(pipeline.tree(), out);
                     previous = ts;
                 }
             } catch (CaptureFormatException e) {
@@ -172,6 +178,9 @@ class ExpectedDissectionsTest {
     @Test
     void zeroLengthBigTcpIsDissectedWhereTheDebianToolsGiveUp() throws IOException {
         Path sample = SAMPLES.resolve("crafted").resolve("ipv6-bigtcp-zero-length.pcap");
+        // through the pipeline, so the texts hold the TCP conversation analysis too (checked against tshark
+        // by TcpAnalysisAgainstTsharkTest)
+        FramePipeline pipeline = new FramePipeline(DISSECTOR, null, true, new TcpConversations());
         try (CaptureReader reader = CaptureFiles.open(sample)) {
             FrameRecord record = new FrameRecord();
             assertTrue(reader.next(record));

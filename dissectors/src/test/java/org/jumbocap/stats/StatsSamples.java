@@ -12,6 +12,8 @@ import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.io.LinkTypes;
 import org.jumbocap.tree.FrameTree;
 
@@ -22,10 +24,10 @@ final class StatsSamples {
     private StatsSamples() {
     }
 
-    /** Every frame of a capture, dissected, in order. */
+    /** Every frame of a capture, dissected, in order, with the TCP conversation analysis as `stats` has it. */
     static List<FrameTree> trees(Path file) {
         List<FrameTree> out = new ArrayList<>();
-        FrameDissector dissector = new FrameDissector();
+        FramePipeline pipeline = new FramePipeline(new FrameDissector(), null, true, new TcpConversations());
         try (CaptureReader r = CaptureFiles.open(file)) {
             FrameRecord rec = new FrameRecord();
             long first = -1;
@@ -35,7 +37,8 @@ final class StatsSamples {
                     first = rec.timestampNanos();
                     previous = first;
                 }
-                out.add(dissector.dissect(rec.copy(), first, previous));
+                pipeline.accept(rec.copy(), first, previous);
+                out.add(pipeline.tree());
                 previous = rec.timestampNanos();
             }
         } catch (IOException e) {

@@ -1,8 +1,6 @@
 package org.jumbocap.cli.engine;
 
-import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.filter.CompiledFilter;
-import org.jumbocap.io.FrameRecord;
 import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.tree.FrameTree;
 
@@ -12,8 +10,6 @@ import org.jumbocap.tree.FrameTree;
  */
 public final class FrameFilter {
     private final CompiledFilter filter;
-    private FramePipeline pipeline;
-    private FrameDissector pipelineDissector;
 
     FrameFilter(CompiledFilter filter) {
         this.filter = filter;
@@ -22,15 +18,6 @@ public final class FrameFilter {
     /** The compiled filter. */
     public CompiledFilter compiled() {
         return filter;
-    }
-
-    /** The frame's tree (checksums verified) when it passes the filter, else null. */
-    public FrameTree dissectIfMatching(FrameRecord rec, FrameDissector dissector, long firstNanos, long previousNanos) {
-        if (pipeline == null || pipelineDissector != dissector) {
-            pipeline = new FramePipeline(dissector, filter, true);
-            pipelineDissector = dissector;
-        }
-        return pipeline.accept(rec, firstNanos, previousNanos) ? pipeline.tree() : null;
     }
 
     /** Whether a tree passes (for callers that already have one). */

@@ -16,6 +16,8 @@ import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.tree.FrameTree;
 
 /**
@@ -25,10 +27,13 @@ import org.jumbocap.tree.FrameTree;
  * (missing, malformed, cut) costs one line on the error stream after every good frame before it was handed
  * on; the loop then goes on with the next file.
  *
- * <p>Frames are read in batches. With decoding threads, each batch is decoded, filtered and (for a
- * {@link RenderingSink}) rendered to text on one of them while the reader fills the next; the loop's own
- * thread then hands the frames on in file order, so the output is the one a single thread makes. Without
- * them the loop's thread does the same work itself, batch by batch: one code path either way.
+ * <p>Frames are read in batches, and each batch goes through four steps: decoding (summaries, checksums)
+ * on a decoding thread; the TCP conversations followed on the loop's own thread, in frame order, since a
+ * frame's relative sequence numbers and analysis depend on every frame before it; the display filter and
+ * (for a {@link RenderingSink}) the text made on a decoding thread again; and the frames handed on in
+ * file order on the loop's thread. While one batch is at one step the others are at theirs, so the output
+ * is the one a single thread makes. Without decoding threads the loop's thread does every step itself,
+ * batch by batch: one code path either way.
  */
 public final class FrameLoop {
     /** Receives the frames that pass, in order, on the loop's thread. */
@@ -75,6 +80,7 @@ public final class FrameLoop {
     private final long limit;
     private final int threads;
     private long delivered;
+    private long forgotten;
 
     /**
      * @param filter          null for every frame
@@ -82,19 +88,38 @@ public final class FrameLoop {
      * @param verifyChecksums sum the bytes each transport checksum covers (see {@link FramePipeline})
      */
     public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums) {
-        this(filter, limit, verifyChecksums, 0);
+        this(filter, limit, verifyChecksums, true, 0);
+    }
+
+    /** @param threads decoding threads besides the loop's own (see {@link #FrameLoop(FrameFilter, long, boolean, boolean, int)}) */
+    public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums, int threads) {
+        this(filter, limit, verifyChecksums, true, threads);
+    }
+
+    /** @param relativeSequenceNumbers see {@link #FrameLoop(FrameFilter, long, boolean, boolean, int)} */
+    public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums, boolean relativeSequenceNumbers) {
+        this(filter, limit, verifyChecksums, relativeSequenceNumbers, 0);
     }
 
     /**
-     * @param threads decoding threads besides the loop's own; 0 decodes on the loop's thread, a negative
-     *                number lets the loop choose ({@link #threadsFor})
+     * @param relativeSequenceNumbers TCP sequence numbers relative to each conversation's first (tshark's
+     *                                default), else raw; the conversations are followed in every file,
+     *                                stream numbers from 0 in each
+     * @param threads                 decoding threads besides the loop's own; 0 decodes on the loop's
+     *                                thread, a negative number lets the loop choose ({@link #threadsFor})
      */
-    public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums, int threads) {
+    public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums, boolean relativeSequenceNumbers, int threads) {
         this.filter = filter == null ? null : filter.compiled();
         this.verifyChecksums = verifyChecksums;
-        this.pipeline = new FramePipeline(dissector, this.filter, verifyChecksums);
+        this.pipeline = new FramePipeline(dissector, this.filter, verifyChecksums,
+                new TcpConversations(relativeSequenceNumbers, TcpConversations.DEFAULT_MAX_OPEN));
         this.limit = limit;
         this.threads = threads;
+    }
+
+    /** TCP conversations forgotten because too many were open at once (0 normally). */
+    public long conversationsForgotten() {
+        return forgotten;
     }
 
     /**
@@ -173,19 +198,23 @@ public final class FrameLoop {
         RenderingSink renderer = sink instanceof RenderingSink r ? r : null;
         try (CaptureReader reader = Captures.open(file)) {
             sink.startFile(file);
+            pipeline.startCapture();
             FileClock clock = new FileClock(file, reader);
             boolean more = true;
             while (more && !limitReached()) {
                 Batch b = free.isEmpty() ? new Batch() : free.poll();
                 more = b.fill(reader, clock);
-                if (pool == null) {
-                    b.decode(workerState(renderer));
-                } else {
-                    b.future = pool.submit(() -> b.decode(workerState(renderer)));
-                }
+                b.work = run(pool, () -> b.decode(workerPipeline()));
                 inFlight.add(b);
+                // the batch before this one has had the time this one took to read: follow its conversations
+                for (Batch x : inFlight) {
+                    if (x != b) {
+                        advance(x, pool, renderer);
+                    }
+                }
                 while (inFlight.size() >= maxInFlight || (!more && !inFlight.isEmpty())) {
                     Batch done = inFlight.poll();
+                    advance(done, pool, renderer);
                     deliver(done, sink, renderer);
                     done.recycle();
                     free.add(done);
@@ -195,9 +224,10 @@ public final class FrameLoop {
                 }
             }
         } finally {
+            forgotten += pipeline.conversations().forgottenAtCap();
             for (Batch b : inFlight) {
-                if (b.future != null) {
-                    b.future.cancel(true);
+                if (b.work != null) {
+                    b.work.cancel(true);
                 }
             }
             // the reader is closed now: wait for the cancelled batches so none still reads a frame's tail
@@ -205,6 +235,30 @@ public final class FrameLoop {
                 b.await();
             }
         }
+    }
+
+    /** Runs the task on a decoding thread, or now on this one when there are none (then null). */
+    private static Future<?> run(ExecutorService pool, Runnable task) {
+        if (pool == null) {
+            task.run();
+            return null;
+        }
+        return pool.submit(task);
+    }
+
+    /**
+     * Takes a decoded batch through the in-order step (its TCP conversations, on this thread) and hands
+     * it to the filtering and rendering step. Batches must come in file order; a batch already past this
+     * step is left as it is.
+     */
+    private void advance(Batch b, ExecutorService pool, RenderingSink renderer) {
+        if (b.observed) {
+            return;
+        }
+        b.await();
+        b.observe(pipeline);
+        b.observed = true;
+        b.work = run(pool, () -> b.finish(workerPipeline(), renderer));
     }
 
     /** Hands on the batch's frames that passed, in order, until the limit; then its reader's error if any. */
@@ -222,7 +276,7 @@ public final class FrameLoop {
                 renderer.write(b.text.subSequence(b.textStart[i], b.textEnd[i]));
             } else {
                 pipeline.adopt(b.records[i], b.contexts[i].firstNanos(), b.contexts[i].previousNanos(), b.summaries[i],
-                        b.trees[i]);
+                        b.analyses[i], b.trees[i]);
                 sink.frame(pipeline, b.contexts[i]);
             }
         }
@@ -234,19 +288,16 @@ public final class FrameLoop {
         }
     }
 
-    /** What a decoding thread keeps: its own pipeline over the shared dissector and filter. */
-    private record WorkerState(FramePipeline pipeline, RenderingSink renderer) {
-    }
-
     private final ThreadLocal<FramePipeline> workerPipelines = new ThreadLocal<>();
 
-    private WorkerState workerState(RenderingSink renderer) {
+    /** A decoding thread's own pipeline over the shared dissector and filter (no conversations: they are the loop's). */
+    private FramePipeline workerPipeline() {
         FramePipeline p = workerPipelines.get();
         if (p == null) {
             p = new FramePipeline(dissector, filter, verifyChecksums);
             workerPipelines.set(p);
         }
-        return new WorkerState(p, renderer);
+        return p;
     }
 
     /**
@@ -289,6 +340,7 @@ public final class FrameLoop {
     private static final class Batch {
         final FrameRecord[] records = new FrameRecord[BATCH_FRAMES];
         final FrameSummary[] summaries = new FrameSummary[BATCH_FRAMES];
+        final TcpAnalysis[] analyses = new TcpAnalysis[BATCH_FRAMES];
         final FrameContext[] contexts = new FrameContext[BATCH_FRAMES];
         final FrameTree[] trees = new FrameTree[BATCH_FRAMES];
         final boolean[] passed = new boolean[BATCH_FRAMES];
@@ -299,12 +351,18 @@ public final class FrameLoop {
         int count;
         /** Why the reader stopped after this batch's frames (an I/O or a runtime exception), or null. */
         Exception readError;
-        Future<?> future;
+        /** The step running on a decoding thread (decoding, or filtering and rendering), or null. */
+        Future<?> work;
+        /** The conversations of its frames were followed (and the last step handed on). */
+        boolean observed;
+        /** Frames before the first that failed to decode, or {@link #count}. */
+        int decoded;
 
         Batch() {
             for (int i = 0; i < BATCH_FRAMES; i++) {
                 records[i] = new FrameRecord();
                 summaries[i] = new FrameSummary();
+                analyses[i] = new TcpAnalysis();
             }
         }
 
@@ -328,16 +386,49 @@ public final class FrameLoop {
             return false;
         }
 
-        void decode(WorkerState state) {
-            FramePipeline p = state.pipeline();
-            RenderingSink renderer = state.renderer();
+        /** Step one, on a decoding thread: each frame's summary. */
+        void decode(FramePipeline p) {
+            decoded = 0;
             for (int i = 0; i < count; i++) {
                 if (Thread.currentThread().isInterrupted()) {
                     return;
                 }
                 try {
                     FrameContext c = contexts[i];
-                    passed[i] = p.accept(records[i], c.firstNanos(), c.previousNanos(), summaries[i]);
+                    p.decode(records[i], c.firstNanos(), c.previousNanos(), summaries[i]);
+                    decoded = i + 1;
+                } catch (RuntimeException e) {
+                    failures[i] = e;
+                    return;
+                }
+            }
+        }
+
+        /** Step two, on the loop's thread in frame order: each decoded frame's TCP conversation. */
+        void observe(FramePipeline loopPipeline) {
+            for (int i = 0; i < decoded; i++) {
+                FrameContext c = contexts[i];
+                try {
+                    loopPipeline.adopt(records[i], c.firstNanos(), c.previousNanos(), summaries[i], null, null);
+                    loopPipeline.observe(analyses[i]);
+                } catch (RuntimeException e) {
+                    failures[i] = e;
+                    decoded = i;
+                    return;
+                }
+            }
+        }
+
+        /** Step three, on a decoding thread: the filter, and the text for a rendering sink. */
+        void finish(FramePipeline p, RenderingSink renderer) {
+            for (int i = 0; i < decoded; i++) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return;
+                }
+                try {
+                    FrameContext c = contexts[i];
+                    p.adopt(records[i], c.firstNanos(), c.previousNanos(), summaries[i], analyses[i], null);
+                    passed[i] = p.passes();
                     if (passed[i] && renderer != null) {
                         textStart[i] = text.length();
                         renderer.render(p, c, text);
@@ -353,11 +444,11 @@ public final class FrameLoop {
         }
 
         void await() {
-            if (future == null) {
+            if (work == null) {
                 return;
             }
             try {
-                future.get();
+                work.get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (ExecutionException e) {
@@ -369,7 +460,7 @@ public final class FrameLoop {
             } catch (java.util.concurrent.CancellationException e) {
                 // cancelled after the limit or an error: nothing of it is delivered
             } finally {
-                future = null;
+                work = null;
             }
         }
 
@@ -392,6 +483,8 @@ public final class FrameLoop {
                 passed[i] = false;
             }
             count = 0;
+            decoded = 0;
+            observed = false;
             readError = null;
             text.setLength(0);
             if (text.capacity() > (1 << 20)) {

@@ -8,6 +8,8 @@ import org.jumbocap.cli.engine.FrameContext;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.render.SummaryLine;
 import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.FrameTree;
 
@@ -79,6 +81,7 @@ public final class LiveCapture {
     private final Progress progress;
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final FrameDissector dissector = new FrameDissector();
+    private FramePipeline pipeline;
 
     /**
      * @param writer        null for no file
@@ -232,10 +235,16 @@ public final class LiveCapture {
         return t;
     }
 
-    /** The frame's tree when it passes the display filter, else null; frames the fast path rejects are not dissected. */
+    /**
+     * The frame's tree when it passes the display filter, else null; frames the fast path rejects are not
+     * dissected. Every frame goes through the TCP conversations, so lines show relative numbers and analysis.
+     */
     private FrameTree matching(FrameRecord rec, long first, long previous) {
-        return displayFilter == null ? dissector.dissect(rec, first, previous)
-                : displayFilter.dissectIfMatching(rec, dissector, first, previous);
+        if (pipeline == null) {
+            pipeline = new FramePipeline(dissector, displayFilter == null ? null : displayFilter.compiled(), true,
+                    new TcpConversations());
+        }
+        return pipeline.accept(rec, first, previous) ? pipeline.tree() : null;
     }
 
     private CaptureSource.Stats statsOrNull() {

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.function.Function;
 import org.jumbocap.expert.ExpertFields;
 import org.jumbocap.expert.ExpertItem;
+import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
+import org.jumbocap.proto.tcp.TcpAnalysisFields;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.FrameTree;
@@ -170,8 +172,10 @@ public final class FieldColumns {
         }
         List<FieldNode> nodes = tree.findAll(name);
         List<String> out = new ArrayList<>(nodes.size());
+        // the TCP analysis findings are labels; tshark prints them (expert items in Wireshark) as "1"
+        boolean finding = name.equals(TcpAnalysisFields.FLAGS.name()) || TcpAnalysisFlag.ofField(name) != null;
         for (FieldNode n : nodes) {
-            out.add(n.valueText());
+            out.add(finding && n.value() == null ? "1" : n.valueText());
         }
         return out;
     }

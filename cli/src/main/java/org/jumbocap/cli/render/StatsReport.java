@@ -8,6 +8,7 @@ import java.util.Map;
 import org.jumbocap.io.LinkTypes;
 import org.jumbocap.stats.CaptureStatistics;
 import org.jumbocap.stats.CaptureStatistics.Conversation;
+import org.jumbocap.stats.TcpAnalysisStats;
 import org.jumbocap.stats.CaptureStatistics.ExpertCount;
 import org.jumbocap.stats.CaptureStatistics.KindCount;
 import org.jumbocap.stats.ChecksumState;
@@ -81,6 +82,8 @@ public final class StatsReport {
             }
         }
 
+        tcpAnalysisTable(s, conversations, colors);
+
         s.append('\n').append(colors.bold("Checksums")).append('\n');
         if (st.checksums().isEmpty()) {
             s.append("  none (no TCP or UDP)\n");
@@ -108,6 +111,41 @@ public final class StatsReport {
             s.append(colors.severity(e.severity(), line)).append('\n');
         }
         return s.toString();
+    }
+
+    /** Per TCP direction: what the conversation analysis found (retransmitted bytes and share of the payload, ...). */
+    private static void tcpAnalysisTable(StringBuilder s, List<Conversation> conversations, Colors colors) {
+        List<FlowStats> tcp = new java.util.ArrayList<>();
+        for (Conversation c : conversations) {
+            if (c.key().protocol() == 6) {
+                tcp.add(c.forward());
+                if (c.reverse() != null) {
+                    tcp.add(c.reverse());
+                }
+            }
+        }
+        if (tcp.isEmpty()) {
+            return;
+        }
+        s.append('\n').append(colors.bold("TCP analysis")).append('\n');
+        int width = "direction".length();
+        for (FlowStats d : tcp) {
+            width = Math.max(width, direction(d).length());
+        }
+        String format = "  %-" + width + "s %8s %15s %7s %6s %6s %6s %12s %12s%n";
+        s.append(String.format(Locale.ROOT, format, "direction", "retrans", "retrans bytes", "share", "lost", "dupack",
+                "ooo", "RTT median", "RTT max"));
+        for (FlowStats d : tcp) {
+            TcpAnalysisStats a = d.tcpAnalysis();
+            s.append(String.format(Locale.ROOT, format, direction(d), group(a.retransmissions()), group(a.retransmittedBytes()),
+                    String.format(Locale.ROOT, "%.2f%%", percent(a.retransmittedBytes(), d.payloadBytes())),
+                    group(a.lostSegments()), group(a.duplicateAcks()), group(a.outOfOrder()),
+                    millis(a.rttMedianNanos()), millis(a.rttMaxNanos())));
+        }
+    }
+
+    private static String millis(long nanos) {
+        return nanos < 0 ? "-" : String.format(Locale.ROOT, "%.3f ms", nanos / 1e6);
     }
 
     private static String direction(FlowStats d) {
@@ -232,6 +270,27 @@ public final class StatsReport {
             j.value(Math.round(d.segmentsPerSuperPacket() * 100) / 100.0);
         } else {
             j.value((String) null);
+        }
+        if (d.key().protocol() == 6) {
+            TcpAnalysisStats a = d.tcpAnalysis();
+            j.name("tcp_analysis").beginObject().field("retransmissions", a.retransmissions())
+                    .field("retransmitted_bytes", a.retransmittedBytes())
+                    .field("retransmitted_share", share(a.retransmittedBytes(), d.payloadBytes()))
+                    .field("lost_segments", a.lostSegments()).field("duplicate_acks", a.duplicateAcks())
+                    .field("out_of_order", a.outOfOrder()).field("rtt_samples", a.rttCount());
+            j.name("rtt_median");
+            if (a.rttMedianNanos() >= 0) {
+                j.value(a.rttMedianNanos() / 1e9);
+            } else {
+                j.value((String) null);
+            }
+            j.name("rtt_max");
+            if (a.rttMaxNanos() >= 0) {
+                j.value(a.rttMaxNanos() / 1e9);
+            } else {
+                j.value((String) null);
+            }
+            j.endObject();
         }
         j.endObject();
     }

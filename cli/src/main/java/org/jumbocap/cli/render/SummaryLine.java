@@ -13,6 +13,8 @@ import org.jumbocap.field.FieldDef;
 import org.jumbocap.jumbo.JumboFields;
 import org.jumbocap.jumbo.JumboKind;
 import org.jumbocap.pipeline.SummaryText;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpAnalysisTree;
 import org.jumbocap.proto.ipv4.Ipv4Fields;
 import org.jumbocap.proto.ipv6.Ipv6Fields;
 import org.jumbocap.proto.link.LinkFields;
@@ -65,10 +67,19 @@ public final class SummaryLine {
      * whose top layer is not TCP, UDP or a named ICMP type, an IPv4 fragment): the caller then dissects.
      */
     public String render(FrameSummary summary, FrameRecord frame, FrameContext context) {
+        return render(summary, null, frame, context);
+    }
+
+    /**
+     * {@link #render(FrameSummary, FrameRecord, FrameContext)} with the frame's TCP conversation analysis
+     * (null when the conversations were not followed): relative numbers and the analysis marks, byte for
+     * byte as the tree of the same frame gives them.
+     */
+    public String render(FrameSummary summary, TcpAnalysis analysis, FrameRecord frame, FrameContext context) {
         if (summary.incomplete || summary.ipVersion == 0 || summary.protocolLayerCount == 0) {
             return null;
         }
-        String info = SummaryText.info(summary);
+        String info = SummaryText.info(summary, analysis);
         if (info == null) {
             return null;
         }
@@ -90,12 +101,21 @@ public final class SummaryLine {
             s.append(' ').append(colors.jumbo(jumbo));
         }
         for (int i = 0; i < summary.expertCount; i++) {
-            ExpertDef e = summary.experts[i];
-            if (e.severity() == Severity.ERROR || e.severity() == Severity.WARN) {
-                s.append(' ').append(colors.severity(e.severity(), "[!" + e.severity().name() + " " + e.id() + "]"));
+            appendExpert(s, summary.experts[i]);
+        }
+        if (top == TcpFields.TCP && transportAboveIp) {
+            // the tree lists the conversation's findings after the dissectors' own
+            for (ExpertDef e : TcpAnalysisTree.experts(analysis)) {
+                appendExpert(s, e);
             }
         }
         return s.toString();
+    }
+
+    private void appendExpert(StringBuilder s, ExpertDef e) {
+        if (e.severity() == Severity.ERROR || e.severity() == Severity.WARN) {
+            s.append(' ').append(colors.severity(e.severity(), "[!" + e.severity().name() + " " + e.id() + "]"));
+        }
     }
 
     private static String address(boolean v6, long hi, long lo) {

@@ -16,6 +16,7 @@ import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.stats.CaptureStatistics;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -57,8 +58,11 @@ class StatisticsFromSummaryTest {
 
     private static Reports both(List<FrameRecord> frames, boolean verify) {
         FrameDissector dissector = new FrameDissector();
-        FramePipeline summaryPipeline = new FramePipeline(dissector, null, verify);
-        FramePipeline treePipeline = new FramePipeline(dissector, null, verify);
+        // both follow the TCP conversations, as stats does, so the TCP analysis counts are compared too
+        FramePipeline summaryPipeline = new FramePipeline(dissector, null, verify,
+                new TcpConversations(true, TcpConversations.DEFAULT_MAX_OPEN));
+        FramePipeline treePipeline = new FramePipeline(dissector, null, verify,
+                new TcpConversations(true, TcpConversations.DEFAULT_MAX_OPEN));
         CaptureStatistics fromSummaries = new CaptureStatistics();
         CaptureStatistics fromTrees = new CaptureStatistics();
         fromTrees.setChecksumsVerified(verify);

@@ -81,8 +81,6 @@ public final class TcpDissector implements Dissector {
         if (segmentLength > 0xFFFF && ctx.hasTree()) {
             len.setText(() -> "TCP Segment Len: " + segmentLength + " (more than 65535: jumbogram or BIG TCP super-packet)");
         }
-        long next = seq + segmentLength + ((flags & 0x02) != 0 ? 1 : 0) + ((flags & 0x01) != 0 ? 1 : 0);
-        tcp.add(TcpFields.NXTSEQ, offset, 0, next & 0xFFFFFFFFL).generated();
 
         if (headerLength > MIN_HEADER) {
             FieldNode options = tcp.add(TcpFields.OPTIONS, offset + MIN_HEADER, headerLength - MIN_HEADER, null);
@@ -243,7 +241,14 @@ public final class TcpDissector implements Dissector {
                     // the body's reads would stop the tree here
                     throw new TruncatedException(p, len);
                 }
-                if (kind == TcpOptions.MSS) {
+                if (kind == TcpOptions.SACK) {
+                    int blocks = Math.min((len - 2) / 8, FrameSummary.MAX_SACK_BLOCKS);
+                    for (int i = 0; i < blocks; i++) {
+                        summary.tcpSackLeft[i] = b.u32(p + 2 + 8 * i);
+                        summary.tcpSackRight[i] = b.u32(p + 6 + 8 * i);
+                    }
+                    summary.tcpSackBlocks = blocks;
+                } else if (kind == TcpOptions.MSS) {
                     summary.tcpMss = b.u16(p + 2);
                 } else if (kind == TcpOptions.WINDOW_SCALE) {
                     summary.tcpWindowScaleMultiplier = 1 << Math.min(b.u8(p + 2), 14);

@@ -9,7 +9,7 @@ import org.jumbocap.field.FieldDef;
 import org.jumbocap.field.FieldType;
 import org.jumbocap.jumbo.ChecksumVerdict;
 
-/** TCP fields (Wireshark's names) and expert items, declared once. */
+/** TCP fields (Wireshark's names) and expert items, declared once; conversation analysis in {@link TcpAnalysisFields}. */
 public final class TcpFields {
     public static final FieldDef TCP = FieldDef.protocol("tcp", "Transmission Control Protocol");
     public static final FieldDef SRCPORT = FieldDef.of("tcp.srcport", "Source Port", FieldType.UINT16, "Source port");
@@ -67,7 +67,6 @@ public final class TcpFields {
     public static final FieldDef OPT_UNKNOWN = FieldDef.of("tcp.options.unknown", "TCP Option - Unknown", FieldType.NONE, "Option of a kind jumbocap does not decode");
     public static final FieldDef LEN = FieldDef.of("tcp.len", "TCP Segment Len", FieldType.UINT32,
             "Segment data length: upper-layer length less the header (32-bit for jumbograms and BIG TCP)");
-    public static final FieldDef NXTSEQ = FieldDef.of("tcp.nxtseq", "Next Sequence Number", FieldType.UINT32, "Raw sequence number after this segment");
     public static final FieldDef PAYLOAD = FieldDef.of("tcp.payload", "TCP payload", FieldType.BYTES, "Segment data (the captured part)");
 
     public static final ExpertDef HDR_LEN_TOO_SMALL = new ExpertDef("tcp.hdr_len.too_small", ExpertGroup.MALFORMED, Severity.ERROR,

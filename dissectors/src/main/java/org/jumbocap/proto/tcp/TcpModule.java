@@ -8,16 +8,16 @@ import org.jumbocap.dissect.Tables;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.field.FieldDef;
 
-/** TCP: its fields and its entry in the IP protocol table. */
+/** TCP: its fields (with those of conversation analysis) and its entry in the IP protocol table. */
 public final class TcpModule implements ProtocolModule {
     @Override
     public List<FieldDef> fields() {
-        return Declarations.fields(TcpFields.class);
+        return Declarations.fields(TcpFields.class, TcpAnalysisFields.class);
     }
 
     @Override
     public List<ExpertDef> experts() {
-        return Declarations.experts(TcpFields.class);
+        return Declarations.experts(TcpFields.class, TcpAnalysisFields.class);
     }
 
     @Override

@@ -36,6 +36,7 @@ final class TcpOptions {
 
     static final int MSS = 2;
     static final int WINDOW_SCALE = 3;
+    static final int SACK = 5;
     private static final Decoder[] BY_KIND_ARRAY = new Decoder[256];
 
     static {

@@ -1,0 +1,128 @@
+package org.jumbocap.pipeline.tcp;
+
+/**
+ * One direction of a TCP conversation, as Wireshark's {@code tcp_flow_t}: the base sequence number, the
+ * highest sequence number sent, the last ACK and window sent, and the segments sent and not yet
+ * acknowledged. Sequence numbers are kept relative to {@link #base} (32-bit, wrapping).
+ */
+final class TcpFlow {
+    /** Wireshark keeps at most this many unacknowledged segments per direction (TCP_MAX_UNACKED_SEGMENTS). */
+    static final int MAX_UNACKED = 10_000;
+    static final int WINDOW_SCALE_UNKNOWN = -1;
+    /** The handshake showed that windows are not scaled. */
+    static final int WINDOW_SCALE_NONE = -2;
+
+    boolean baseSet;
+    long base;
+    boolean sawSyn;
+
+    /** Highest relative sequence number after a segment (0 = none yet), with its frame time. */
+    long nextSeq;
+    long nextSeqNanos;
+    /** Highest contiguous relative sequence number the peer may acknowledge (0 = none yet). */
+    long maxSeqToBeAcked;
+
+    /** Last ACK sent (relative to the peer's base) and when; {@code lastAckSet} once a segment was seen. */
+    boolean lastAckSet;
+    long lastAck;
+    long lastAckNanos;
+    /** Last window field sent, raw; -1 before any segment. */
+    long window = -1;
+    /** The last window field came from a SYN, so it is never scaled. */
+    boolean windowFromSyn;
+    int windowScale = WINDOW_SCALE_UNKNOWN;
+    int lastSegmentFlags;
+    long lastNonDupAckFrame;
+    int dupAckCount;
+    boolean validBytesInFlight = true;
+
+    /** MSS announced in this side's SYN, or -1; effective MSS of its latest data segment, or -1. */
+    int announcedMss = -1;
+    int lastEffectiveMss = -1;
+    /** Highest ACK this side sent (relative to the peer's base), for newly acknowledged bytes. */
+    boolean highestAckSet;
+    long highestAck;
+    boolean finSeen;
+    /** Bytes the SACK blocks of this side's latest segment cover. */
+    long sackedBytes;
+
+    /** Unacknowledged segments, oldest first: relative seq and next seq, frame number, time. */
+    private long[] segSeq = new long[4];
+    private long[] segNext = new long[4];
+    private long[] segFrame = new long[4];
+    private long[] segNanos = new long[4];
+    int segmentCount;
+
+    /** The window as the peer reads it, or -1 when unknown. */
+    long scaledWindow() {
+        if (window < 0) {
+            return -1;
+        }
+        int shift = windowFromSyn || windowScale < 0 ? 0 : windowScale;
+        return window << shift;
+    }
+
+    void addSegment(long seq, long next, long frame, long nanos) {
+        if (segmentCount >= MAX_UNACKED) {
+            return;
+        }
+        if (segmentCount == segSeq.length) {
+            int n = Math.min(MAX_UNACKED, segSeq.length * 2);
+            segSeq = java.util.Arrays.copyOf(segSeq, n);
+            segNext = java.util.Arrays.copyOf(segNext, n);
+            segFrame = java.util.Arrays.copyOf(segFrame, n);
+            segNanos = java.util.Arrays.copyOf(segNanos, n);
+        }
+        segSeq[segmentCount] = seq;
+        segNext[segmentCount] = next;
+        segFrame[segmentCount] = frame;
+        segNanos[segmentCount] = nanos;
+        segmentCount++;
+    }
+
+    /**
+     * Removes what {@code ack} acknowledges, trims segments it acknowledges in part, and reports the
+     * segment it acknowledges exactly (the oldest such, as Wireshark ends up reporting).
+     */
+    void acknowledge(long ack, long nowNanos, TcpAnalysis out) {
+        int kept = 0;
+        boolean matched = false;
+        for (int i = 0; i < segmentCount; i++) {
+            long seq = segSeq[i];
+            long next = segNext[i];
+            if (ack == next) {
+                if (!matched) {
+                    matched = true;
+                    out.acksFrame = segFrame[i];
+                    out.ackRttNanos = nowNanos - segNanos[i];
+                }
+                continue;
+            }
+            if (Seq.gt(ack, seq) && Seq.le(ack, next)) {
+                seq = ack;
+            } else if (!Seq.gt(next, ack)) {
+                continue;
+            }
+            segSeq[kept] = seq;
+            segNext[kept] = next;
+            segFrame[kept] = segFrame[i];
+            segNanos[kept] = segNanos[i];
+            kept++;
+        }
+        segmentCount = kept;
+    }
+
+    /** Wireshark's default bytes in flight: the span from the lowest to the highest unacknowledged byte; -1 with none. */
+    long unacknowledgedSpan() {
+        if (segmentCount == 0) {
+            return -1;
+        }
+        long first = segSeq[0];
+        long last = segNext[0];
+        for (int i = 1; i < segmentCount; i++) {
+            first = Math.min(first, segSeq[i]);
+            last = Math.max(last, segNext[i]);
+        }
+        return last - first;
+    }
+}
