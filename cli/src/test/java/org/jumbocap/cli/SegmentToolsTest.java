@@ -85,6 +85,11 @@ class SegmentToolsTest {
         }
     }
 
+    /** True when the capture's snaplen cut frames too large for the wire, which segment leaves whole. */
+    private static boolean superPacketsCut(Path sample) {
+        return Cli.frames(sample).stream().anyMatch(f -> f.isCut() && f.originalLength() > 1518);
+    }
+
     @ParameterizedTest
     @MethodSource("samples")
     void everyStreamFollowsTheSameBytesAndTcpflowRebuildsThem(Path sample, @TempDir Path dir) throws IOException {
@@ -97,8 +102,10 @@ class SegmentToolsTest {
         // tcpflow reads Ethernet (with VLAN tags) but neither SLL2 nor VXLAN; and tshark's follow prints
         // nothing for the data stream of the loopback sample, both of whose ends are ::1, so there is nothing
         // to compare tcpflow with
+        // nor a capture whose snaplen cut the super-packets (the snaplen and loss samples): their payload is
+        // not there to rebuild
         boolean tcpflowReads = !name(sample).contains("sll2") && !name(sample).contains("vxlan")
-                && !name(sample).contains("loopback") && !name(sample).contains("snaplen");
+                && !name(sample).contains("loopback") && !superPacketsCut(sample);
         if (installed(TCPFLOW) && tcpflowReads) {
             Path flows = Files.createDirectory(dir.resolve("tcpflow"));
             run(TCPFLOW, "-r", out.toString(), "-o", flows.toString());
@@ -121,7 +128,7 @@ class SegmentToolsTest {
     void tcpdumpPortFilterCatchesEveryFrameAndByteOfTheFlows(Path sample, @TempDir Path dir) {
         assumeTrue(tcpdumpInstalled(), "tcpdump installed");
         assumeTrue(!name(sample).contains("vxlan"), "the flows are inside VXLAN, where 'tcp port' does not look");
-        assumeTrue(!name(sample).contains("snaplen"),
+        assumeTrue(!superPacketsCut(sample),
                 "the snaplen cut its super-packets: they stay jumbograms, which 'tcp port' misses as in the input");
         Path out = segment(sample, dir);
         String filter = name(sample).contains("vlan") ? "vlan and tcp port 5201" : "tcp port 5201";

@@ -44,9 +44,9 @@ public enum ExportColumn {
             "good, bad, offloaded (the pseudo-header sum left for the NIC) or unverified (bytes not all captured,"
                     + " or not verified); null without a complete TCP header"),
     EXPERT_IDS("expert_ids", ColumnType.STRING_LIST, false, "Every expert item's id, in tree order (expert.id)"),
-    TCP_STREAM("tcp_stream", ColumnType.INT64, true, "TCP conversation index (tcp.stream); filled once TCP analysis exists"),
+    TCP_STREAM("tcp_stream", ColumnType.INT64, true, "TCP conversation index (tcp.stream)"),
     TCP_ANALYSIS("tcp_analysis", ColumnType.STRING_LIST, true,
-            "TCP analysis flags (tcp.analysis.*); filled once TCP analysis exists");
+            "TCP analysis flags set on the frame, by filter name (tcp.analysis.retransmission, ...)");
 
     private static final List<ExportColumn> ALL = List.of(values());
 

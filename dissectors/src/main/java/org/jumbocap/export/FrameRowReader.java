@@ -7,6 +7,7 @@ import org.jumbocap.filter.CompiledFilter;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 
 /**
  * The export rows of one capture file, streamed in constant memory: each {@link #next} reads frames until
@@ -30,7 +31,9 @@ public final class FrameRowReader implements Closeable {
      */
     public FrameRowReader(CaptureReader reader, String fileName, CompiledFilter filter, boolean verifyChecksums) {
         this.reader = reader;
-        this.pipeline = new FramePipeline(new FrameDissector(), filter, verifyChecksums);
+        // TCP conversations are followed, as read does: tcp_stream, tcp_analysis and the analysis's expert ids
+        this.pipeline = new FramePipeline(new FrameDissector(), filter, verifyChecksums,
+                new TcpConversations(true, TcpConversations.DEFAULT_MAX_OPEN));
         extractor.startFile(fileName);
     }
 

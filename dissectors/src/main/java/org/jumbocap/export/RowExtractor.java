@@ -5,6 +5,10 @@ import static org.jumbocap.export.ExportColumn.*;
 import java.util.List;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.expert.ExpertItem;
+import org.jumbocap.expert.ExpertDef;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
+import org.jumbocap.pipeline.tcp.TcpAnalysisTree;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.jumbo.ChecksumVerdict;
@@ -54,6 +58,7 @@ public final class RowExtractor {
         }
         tunnel(s, row);
         experts(pipeline, s, row);
+        tcpAnalysis(pipeline, row);
     }
 
     private void ip(FrameSummary s, FrameRow row) {
@@ -147,6 +152,30 @@ public final class RowExtractor {
         }
         for (int i = 0; i < s.expertCount; i++) {
             row.addToList(EXPERT_IDS, s.experts[i].id());
+        }
+        // the conversation's findings, which the tree lists after the dissectors' own
+        TcpAnalysis a = pipeline.tcpAnalysis();
+        if (a != null && a.tracked && (a.conversationCap >= 0 || (a.hasAnalysisTree() && a.flags != 0))) {
+            for (ExpertDef e : TcpAnalysisTree.experts(a)) {
+                row.addToList(EXPERT_IDS, e.id());
+            }
+        }
+    }
+
+    /** tcp_stream and tcp_analysis: the conversation's index and the analysis flags, by their filter names. */
+    private static void tcpAnalysis(FramePipeline pipeline, FrameRow row) {
+        TcpAnalysis a = pipeline.tcpAnalysis();
+        if (a == null || !a.tracked) {
+            return;
+        }
+        row.setLong(TCP_STREAM, a.stream);
+        row.startList(TCP_ANALYSIS);
+        if (a.hasAnalysisTree()) {
+            for (TcpAnalysisFlag f : TcpAnalysisFlag.values()) {
+                if (a.has(f)) {
+                    row.addToList(TCP_ANALYSIS, f.field().name());
+                }
+            }
         }
     }
 }
