@@ -34,8 +34,8 @@ public final class CaptureInputs {
 
     @Option(names = "--threads", paramLabel = "N",
             description = "Threads that decode, filter and format frames beside the one that reads and writes "
-                    + "(output keeps frame order, exactly as with 0). Default: one per core for inputs of 8 MiB "
-                    + "or more and standard input, none for smaller files.")
+                    + "(output keeps frame order, exactly as with 0). Default: one per core less one when "
+                    + "checksums are summed on inputs of 8 MiB or more (and standard input), else none.")
     Integer threads;
 
     /** Decoding threads asked for, or -1 to let the frame loop choose by input size. */

@@ -13,6 +13,7 @@ final class Utf8Writer extends Writer {
     private final OutputStream out;
     private final byte[] buf;
     private int pos;
+    private final char[] chunk = new char[4096];
     /** A high surrogate that ended the last write, waiting for its low half. */
     private char pendingHigh;
 
@@ -28,25 +29,56 @@ final class Utf8Writer extends Writer {
 
     @Override
     public void write(char[] chars, int off, int len) throws IOException {
-        for (int i = off, end = off + len; i < end; i++) {
-            put(chars[i]);
-        }
+        encode(chars, off, off + len);
     }
 
     @Override
     public void write(String s, int off, int len) throws IOException {
-        for (int i = off, end = off + len; i < end; i++) {
-            put(s.charAt(i));
+        // in chunks through a char array: String.charAt checks its index on every call
+        while (len > 0) {
+            int n = Math.min(len, chunk.length);
+            s.getChars(off, off + n, chunk, 0);
+            encode(chunk, 0, n);
+            off += n;
+            len -= n;
         }
     }
 
     @Override
     public Writer append(CharSequence s) throws IOException {
-        CharSequence text = s == null ? "null" : s;
-        for (int i = 0, n = text.length(); i < n; i++) {
-            put(text.charAt(i));
-        }
+        String text = String.valueOf(s);
+        write(text, 0, text.length());
         return this;
+    }
+
+    /** Encodes {@code chars[from, to)}: ASCII runs in a tight loop, anything else character by character. */
+    private void encode(char[] chars, int from, int to) throws IOException {
+        int i = from;
+        while (i < to) {
+            if (pendingHigh == 0) {
+                int room = buf.length - pos;
+                int end = Math.min(to, i + room);
+                byte[] b = buf;
+                int p = pos;
+                while (i < end) {
+                    char c = chars[i];
+                    if (c >= 0x80) {
+                        break;
+                    }
+                    b[p++] = (byte) c;
+                    i++;
+                }
+                pos = p;
+                if (i == to) {
+                    return;
+                }
+                if (pos == buf.length) {
+                    drain();
+                    continue;
+                }
+            }
+            put(chars[i++]);
+        }
     }
 
     private void put(char c) throws IOException {

@@ -169,18 +169,20 @@ public final class FrameLoop {
     }
 
     /**
-     * One decoding thread per core when the input is large enough to repay them (standard input counts as
-     * large: its size is unknown), else none.
+     * Decoding threads for these inputs when none were asked for: one per core beside the loop's own, when
+     * checksums are summed (then decoding is most of the work per frame) and the input is large enough to
+     * repay the threads (standard input counts as large: its size is unknown); else none. Measured here
+     * (docs/benchmarks.md): without checksum sums a frame's decode costs less than handing it between cores.
      */
-    static int threadsFor(List<String> files) {
+    int threadsFor(List<String> files) {
         int cores = Runtime.getRuntime().availableProcessors();
-        if (cores < 2) {
+        if (cores < 2 || !verifyChecksums) {
             return 0;
         }
         long bytes = 0;
         for (String f : files) {
             if (Captures.STDIN.equals(f)) {
-                return cores;
+                return cores - 1;
             }
             try {
                 bytes += java.nio.file.Files.size(java.nio.file.Path.of(f));
@@ -188,7 +190,7 @@ public final class FrameLoop {
                 // the loop reports it
             }
         }
-        return bytes >= PARALLEL_BYTES ? cores : 0;
+        return bytes >= PARALLEL_BYTES ? cores - 1 : 0;
     }
 
     private void readFile(String file, Sink sink, ExecutorService pool, int threads) throws IOException {
