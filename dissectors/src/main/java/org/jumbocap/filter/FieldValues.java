@@ -1,13 +1,13 @@
 package org.jumbocap.filter;
 
 import java.nio.charset.StandardCharsets;
-import org.jumbocap.buffer.FrameBuffer;
-import org.jumbocap.expert.ExpertFields;
-import org.jumbocap.tree.FieldNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.jumbocap.expert.ExpertItem;
+import org.jumbocap.buffer.FrameBuffer;
+import org.jumbocap.expert.ExpertFields;
+import org.jumbocap.tree.ExpertItem;
+import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 
 /**

@@ -1,4 +1,4 @@
-package org.jumbocap.proto.ipv6.option;
+package org.jumbocap.proto.ipv6.ext;
 
 import java.util.Map;
 import org.jumbocap.expert.ExpertDef;

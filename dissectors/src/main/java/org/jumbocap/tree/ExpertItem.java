@@ -1,7 +1,9 @@
-package org.jumbocap.expert;
+package org.jumbocap.tree;
 
 import java.util.Objects;
-import org.jumbocap.tree.FieldNode;
+import org.jumbocap.expert.ExpertDef;
+import org.jumbocap.expert.ExpertGroup;
+import org.jumbocap.expert.Severity;
 
 /**
  * One finding in one frame, attached to the field it concerns. The message is formatted from the

@@ -1,4 +1,4 @@
-package org.jumbocap.jumbo;
+package org.jumbocap.checksum;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,7 +1,6 @@
-package org.jumbocap.proto.ipv6.option;
+package org.jumbocap.proto.ipv6.ext;
 
 import org.jumbocap.buffer.FrameBuffer;
-import org.jumbocap.proto.ipv6.ext.ChainState;
 import org.jumbocap.tree.FieldNode;
 
 /**

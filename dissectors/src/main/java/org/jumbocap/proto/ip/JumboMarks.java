@@ -1,6 +1,9 @@
-package org.jumbocap.jumbo;
+package org.jumbocap.proto.ip;
 
 import org.jumbocap.dissect.DissectionContext;
+import org.jumbocap.jumbo.JumboFields;
+import org.jumbocap.jumbo.JumboKind;
+import org.jumbocap.jumbo.JumboRules;
 import org.jumbocap.tree.FieldNode;
 
 /**

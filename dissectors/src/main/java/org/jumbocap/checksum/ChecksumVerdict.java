@@ -1,4 +1,4 @@
-package org.jumbocap.jumbo;
+package org.jumbocap.checksum;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,4 +1,4 @@
-package org.jumbocap.jumbo;
+package org.jumbocap.checksum;
 
 import java.util.concurrent.TimeUnit;
 import org.jumbocap.buffer.FrameBuffer;

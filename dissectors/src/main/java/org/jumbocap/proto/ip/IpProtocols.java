@@ -1,11 +1,9 @@
-package org.jumbocap.proto.ipv4;
+package org.jumbocap.proto.ip;
 
 import java.util.Map;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.IpContext;
 import org.jumbocap.dissect.Tables;
-import org.jumbocap.proto.ipv6.ext.ExtFields;
-import org.jumbocap.tree.FieldNode;
 
 /** IP protocol numbers shared by IPv4's protocol field and IPv6's next-header fields. */
 public final class IpProtocols {
