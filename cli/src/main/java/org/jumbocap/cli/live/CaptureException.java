@@ -27,7 +27,7 @@ public final class CaptureException extends IOException {
 
     static final String PERMISSION_TEXT = "capturing needs root or the capabilities CAP_NET_RAW and CAP_NET_ADMIN "
             + "(e.g. sudo setcap cap_net_raw,cap_net_admin=eip $(readlink -f $(which java)))";
-    static final String LIBPCAP_TEXT = "libpcap was not found: install it (Debian/Ubuntu: apt-get install libpcap0.8)";
+    public static final String LIBPCAP_TEXT = "libpcap was not found: install it (Debian/Ubuntu: apt-get install libpcap0.8)";
 
     /** A libpcap error that is not the caller's fault but its environment's: classify by libpcap's text. */
     static CaptureException classify(String device, String message, Throwable cause) {

@@ -14,12 +14,12 @@ import org.jumbocap.io.CaptureFormatException;
  * file name as their message, so printing the message after the name says nothing; the reason is in the
  * exception's type or in {@link FileSystemException#getReason()}.
  */
-final class FileErrors {
+public final class FileErrors {
     private FileErrors() {
     }
 
     /** Why {@code file} could not be opened or written: "no such directory /x", "permission denied", "disk full", ... */
-    static String reason(Path file, IOException e) {
+    public static String reason(Path file, IOException e) {
         if (e instanceof NoSuchFileException) {
             Path parent = file.toAbsolutePath().getParent();
             return parent != null && !Files.isDirectory(parent) ? "no such directory " + parent : "no such file";
@@ -40,7 +40,7 @@ final class FileErrors {
     }
 
     /** "FILE: reason" for a file that could not be read; the format errors of the reader already name the file. */
-    static String reading(Path file, IOException e) {
+    public static String reading(Path file, IOException e) {
         if (e instanceof CaptureFormatException) {
             return e.getMessage();
         }

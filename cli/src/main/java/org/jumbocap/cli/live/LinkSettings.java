@@ -73,7 +73,7 @@ public final class LinkSettings {
     }
 
     /** Parses {@code ip -d -j link show} output. */
-    static Map<String, Link> parseIpJson(String json) {
+    public static Map<String, Link> parseIpJson(String json) {
         Map<String, Link> out = new LinkedHashMap<>();
         Object root = MiniJson.parse(json);
         if (!(root instanceof List<?> list)) {

@@ -81,7 +81,7 @@ public final class Pcap4jCaptureSource implements CaptureSource {
     }
 
     /** The LINKTYPE_ value files record for a libpcap DLT_ value: they differ only for raw IP. */
-    static int linkTypeOfDlt(int dlt) {
+    public static int linkTypeOfDlt(int dlt) {
         return dlt == 12 || dlt == 14 ? org.jumbocap.io.LinkTypes.RAW : dlt;
     }
 
@@ -94,7 +94,7 @@ public final class Pcap4jCaptureSource implements CaptureSource {
         return names;
     }
 
-    static List<PcapNetworkInterface> devices() throws CaptureException {
+    public static List<PcapNetworkInterface> devices() throws CaptureException {
         try {
             return Pcaps.findAllDevs();
         } catch (PcapNativeException e) {
