@@ -6,29 +6,29 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jumbocap.capture.CaptureException;
+import org.jumbocap.capture.CaptureSource;
+import org.jumbocap.capture.Pcap4jCaptureSource;
+import org.jumbocap.capture.host.Ethtool;
+import org.jumbocap.capture.host.HostFacts;
+import org.jumbocap.capture.host.InterfaceFacts;
+import org.jumbocap.capture.host.InterfaceVerdict;
 import org.jumbocap.check.CaptureCheck;
 import org.jumbocap.cli.engine.FrameContext;
 import org.jumbocap.cli.engine.FrameLoop;
-import org.jumbocap.cli.live.CaptureException;
-import org.jumbocap.cli.live.CaptureSource;
-import org.jumbocap.cli.live.Pcap4jCaptureSource;
-import org.jumbocap.cli.live.host.Ethtool;
-import org.jumbocap.cli.live.host.HostFacts;
-import org.jumbocap.cli.live.host.InterfaceFacts;
-import org.jumbocap.cli.live.host.InterfaceVerdict;
-import org.jumbocap.cli.render.CheckReport;
 import org.jumbocap.cli.render.CheckReport.CaptureReport;
 import org.jumbocap.cli.render.CheckReport.InterfaceReport;
+import org.jumbocap.cli.render.CheckReport;
 import org.jumbocap.cli.render.Colors;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.pipeline.FramePipeline;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code jumbocap check}: is BIG TCP on for this host's interfaces, and what does the traffic show. */
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,

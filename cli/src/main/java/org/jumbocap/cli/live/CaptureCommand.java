@@ -9,20 +9,27 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.jumbocap.capture.CaptureException;
+import org.jumbocap.capture.CaptureFilters;
+import org.jumbocap.capture.CaptureSource;
+import org.jumbocap.capture.FileErrors;
+import org.jumbocap.capture.LiveFileWriter;
+import org.jumbocap.capture.Pcap4jCaptureSource;
+import org.jumbocap.capture.ReplayCaptureSource;
+import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
 import org.jumbocap.cli.JumbocapCommand;
 import org.jumbocap.cli.UserException;
-import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.Filters;
-import org.jumbocap.cli.live.filter.ExtensionHeaderRewriter;
+import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.render.Colors;
 import org.jumbocap.cli.render.SummaryLine;
 import org.jumbocap.cli.render.TimeFormat;
 import org.jumbocap.filter.FilterSyntaxException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code jumbocap capture}: live capture through libpcap, printed like {@code read} and written to a file. */
 @Command(name = "capture", mixinStandardHelpOptions = true,

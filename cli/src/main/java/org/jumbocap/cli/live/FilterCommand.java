@@ -3,16 +3,19 @@ package org.jumbocap.cli.live;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jumbocap.capture.CaptureException;
+import org.jumbocap.capture.CaptureFilters;
+import org.jumbocap.capture.CaptureSource;
+import org.jumbocap.capture.filter.BpfCompiler;
+import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
 import org.jumbocap.cli.UserException;
-import org.jumbocap.cli.live.filter.BpfCompiler;
-import org.jumbocap.cli.live.filter.ExtensionHeaderRewriter;
 import org.jumbocap.io.LinkTypes;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code jumbocap filter}: shows the rewritten capture filter, or its BPF program. */
 @Command(name = "filter", mixinStandardHelpOptions = true,
