@@ -16,6 +16,7 @@ import org.jumbocap.capture.host.InterfaceVerdict;
 import org.jumbocap.check.CaptureCheck;
 import org.jumbocap.cli.engine.FrameContext;
 import org.jumbocap.cli.engine.FrameLoop;
+import org.jumbocap.cli.engine.UserException;
 import org.jumbocap.cli.render.CheckReport.CaptureReport;
 import org.jumbocap.cli.render.CheckReport.InterfaceReport;
 import org.jumbocap.cli.render.CheckReport;

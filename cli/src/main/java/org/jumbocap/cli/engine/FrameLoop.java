@@ -3,7 +3,6 @@ package org.jumbocap.cli.engine;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
-import org.jumbocap.cli.OutputClosedException;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;

@@ -33,12 +33,12 @@ import javafx.stage.Window;
 import org.jumbocap.gui.engine.CaptureBackend.SaveFormat;
 import org.jumbocap.gui.engine.FilterSyntaxError;
 import org.jumbocap.gui.live.LiveCaptureProvider;
-import org.jumbocap.gui.model.CaptureViewModel;
 import org.jumbocap.gui.model.FrameDetail;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.service.RecentFiles;
 import org.jumbocap.gui.view.filter.FilterBar;
 import org.jumbocap.gui.view.hex.HexView;
+import org.jumbocap.gui.viewmodel.CaptureViewModel;
 import org.jumbocap.tree.FieldNode;
 
 /**

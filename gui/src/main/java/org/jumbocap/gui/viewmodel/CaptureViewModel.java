@@ -1,4 +1,4 @@
-package org.jumbocap.gui.model;
+package org.jumbocap.gui.viewmodel;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -30,14 +30,20 @@ import javafx.concurrent.Task;
 import javafx.concurrent.Worker;
 import javafx.util.Duration;
 import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.gui.engine.CaptureBackend;
 import org.jumbocap.gui.engine.CaptureBackend.CompiledFilter;
 import org.jumbocap.gui.engine.CaptureBackend.FrameSummarizer;
 import org.jumbocap.gui.engine.CaptureBackend.SaveFormat;
+import org.jumbocap.gui.engine.CaptureBackend;
 import org.jumbocap.gui.engine.FilterSyntaxError;
 import org.jumbocap.gui.live.LiveCaptureProvider;
 import org.jumbocap.gui.live.LiveInterface;
 import org.jumbocap.gui.live.LiveSource;
+import org.jumbocap.gui.model.ExpertSummary;
+import org.jumbocap.gui.model.FrameDetail;
+import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.gui.model.RowFactory;
+import org.jumbocap.gui.model.StatisticsAccumulator;
+import org.jumbocap.gui.model.StatisticsReport;
 import org.jumbocap.gui.service.DetailLoader;
 import org.jumbocap.gui.service.ExpertScanTask;
 import org.jumbocap.gui.service.FileFrameStore;

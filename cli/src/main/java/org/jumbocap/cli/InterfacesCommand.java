@@ -1,4 +1,4 @@
-package org.jumbocap.cli.live;
+package org.jumbocap.cli;
 
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -10,7 +10,7 @@ import org.jumbocap.capture.CaptureException;
 import org.jumbocap.capture.CaptureSource;
 import org.jumbocap.capture.Pcap4jCaptureSource;
 import org.jumbocap.capture.host.LinkSettings;
-import org.jumbocap.cli.UserException;
+import org.jumbocap.cli.engine.UserException;
 import org.jumbocap.io.LinkTypes;
 import org.jumbocap.tree.FieldFormat;
 import org.pcap4j.core.PcapAddress;

@@ -1,4 +1,4 @@
-package org.jumbocap.cli.live;
+package org.jumbocap.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,7 +17,6 @@ import org.jumbocap.capture.CaptureException;
 import org.jumbocap.capture.CaptureFilters;
 import org.jumbocap.capture.CaptureSource;
 import org.jumbocap.capture.host.LinkSettings;
-import org.jumbocap.cli.JumbocapCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

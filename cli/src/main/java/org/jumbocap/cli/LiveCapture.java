@@ -1,4 +1,4 @@
-package org.jumbocap.cli.live;
+package org.jumbocap.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;

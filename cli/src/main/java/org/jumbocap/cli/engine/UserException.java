@@ -1,4 +1,4 @@
-package org.jumbocap.cli;
+package org.jumbocap.cli.engine;
 
 /**
  * A problem the user can fix (a missing file, a broken capture): reported as one line and exit code 1,

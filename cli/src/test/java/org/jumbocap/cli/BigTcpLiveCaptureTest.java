@@ -1,4 +1,4 @@
-package org.jumbocap.cli.live;
+package org.jumbocap.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package org.jumbocap.cli.live;
+package org.jumbocap.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
@@ -8,7 +8,7 @@ import org.jumbocap.capture.CaptureFilters;
 import org.jumbocap.capture.CaptureSource;
 import org.jumbocap.capture.filter.BpfCompiler;
 import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
-import org.jumbocap.cli.UserException;
+import org.jumbocap.cli.engine.UserException;
 import org.jumbocap.io.LinkTypes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

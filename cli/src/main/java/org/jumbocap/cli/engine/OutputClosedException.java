@@ -1,4 +1,4 @@
-package org.jumbocap.cli;
+package org.jumbocap.cli.engine;
 
 /** Standard output went away (the reader of a pipe, such as {@code head}, exited): stop quietly. */
 public final class OutputClosedException extends RuntimeException {

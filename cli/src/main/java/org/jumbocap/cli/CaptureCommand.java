@@ -1,4 +1,4 @@
-package org.jumbocap.cli.live;
+package org.jumbocap.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,10 +17,9 @@ import org.jumbocap.capture.LiveFileWriter;
 import org.jumbocap.capture.Pcap4jCaptureSource;
 import org.jumbocap.capture.ReplayCaptureSource;
 import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
-import org.jumbocap.cli.JumbocapCommand;
-import org.jumbocap.cli.UserException;
 import org.jumbocap.cli.engine.Filters;
 import org.jumbocap.cli.engine.FrameFilter;
+import org.jumbocap.cli.engine.UserException;
 import org.jumbocap.cli.render.Colors;
 import org.jumbocap.cli.render.SummaryLine;
 import org.jumbocap.cli.render.TimeFormat;
