@@ -15,6 +15,10 @@ import org.pcap4j.core.PcapHandle;
  * {@code getNextRawPacketEx} makes, which at BIG TCP rates (hundreds of KB per frame, tens of thousands of
  * frames a second) is garbage the capture cannot afford. pcap4j still opens, filters, counts, interrupts
  * and closes the handle.
+ *
+ * <p>pcap4j (1.8.2) gives no public access to the pcap_t, so {@link #of} reads the private field
+ * {@code PcapHandle.handle}; the only reach into pcap4j's internals. DirectPcapReaderTest fails when a
+ * pcap4j upgrade breaks it; at run time a missing field means the copying reader, not an error.
  */
 final class DirectPcapReader {
     /** Result codes of pcap_next_ex. */
