@@ -3,8 +3,8 @@ package org.jumbocap.capture;
 import java.util.ArrayList;
 import java.util.List;
 import org.jumbocap.capture.filter.BpfCompiler;
+import org.jumbocap.capture.filter.CaptureFilterSyntaxException;
 import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
-import org.jumbocap.capture.filter.FilterSyntaxException;
 
 /**
  * Turns the capture filter a user typed into the text given to libpcap: rewritten to see through IPv6
@@ -32,12 +32,12 @@ public final class CaptureFilters {
             throws CaptureException {
         List<String> notes = new ArrayList<>();
         ExtensionHeaderRewriter.Result result = null;
-        FilterSyntaxException unreadable = null;
+        CaptureFilterSyntaxException unreadable = null;
         if (!raw) {
             // before libpcap, whose optimizer takes minutes over the thousands of tests the limits refuse
             try {
                 result = new ExtensionHeaderRewriter(maxHeaders).rewrite(filter);
-            } catch (FilterSyntaxException e) {
+            } catch (CaptureFilterSyntaxException e) {
                 if (e.exceedsLimits()) {
                     throw new CaptureException(CaptureException.Kind.FILTER, "capture filter: " + e.getMessage()
                             + " at column " + (e.position() + 1) + " (--raw-filter gives it to libpcap as written)");
@@ -51,7 +51,7 @@ public final class CaptureFilters {
             if (raw) {
                 try {
                     new ExtensionHeaderRewriter(maxHeaders).rewrite(filter);
-                } catch (FilterSyntaxException s) {
+                } catch (CaptureFilterSyntaxException s) {
                     unreadable = s;
                 }
             }

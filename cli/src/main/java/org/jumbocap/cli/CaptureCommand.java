@@ -23,7 +23,7 @@ import org.jumbocap.cli.engine.UserException;
 import org.jumbocap.cli.render.Colors;
 import org.jumbocap.cli.render.SummaryLine;
 import org.jumbocap.cli.render.TimeFormat;
-import org.jumbocap.filter.FilterSyntaxException;
+import org.jumbocap.displayfilter.FilterSyntaxException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

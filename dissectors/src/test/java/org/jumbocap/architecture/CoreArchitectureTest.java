@@ -63,7 +63,7 @@ class CoreArchitectureTest {
                 .layer("jumbo").definedBy("org.jumbocap.jumbo..")
                 .layer("dissect").definedBy("org.jumbocap.dissect..")
                 .layer("protocols").definedBy("org.jumbocap.proto..")
-                .layer("display filter").definedBy("org.jumbocap.filter..")
+                .layer("display filter").definedBy("org.jumbocap.displayfilter..")
                 .layer("pipeline").definedBy("org.jumbocap.pipeline..")
                 .layer("consumers").definedBy("org.jumbocap.stats..", "org.jumbocap.check..")
                 .whereLayer("consumers").mayOnlyBeAccessedByLayers("consumers")

@@ -8,16 +8,16 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
-import org.jumbocap.capture.filter.FilterNode.And;
-import org.jumbocap.capture.filter.FilterNode.Arith;
-import org.jumbocap.capture.filter.FilterNode.Binary;
-import org.jumbocap.capture.filter.FilterNode.Load;
-import org.jumbocap.capture.filter.FilterNode.Negate;
-import org.jumbocap.capture.filter.FilterNode.Not;
-import org.jumbocap.capture.filter.FilterNode.Num;
-import org.jumbocap.capture.filter.FilterNode.Or;
-import org.jumbocap.capture.filter.FilterNode.Primitive;
-import org.jumbocap.capture.filter.FilterNode.Relation;
+import org.jumbocap.capture.filter.CaptureFilterNode.And;
+import org.jumbocap.capture.filter.CaptureFilterNode.Arith;
+import org.jumbocap.capture.filter.CaptureFilterNode.Binary;
+import org.jumbocap.capture.filter.CaptureFilterNode.Load;
+import org.jumbocap.capture.filter.CaptureFilterNode.Negate;
+import org.jumbocap.capture.filter.CaptureFilterNode.Not;
+import org.jumbocap.capture.filter.CaptureFilterNode.Num;
+import org.jumbocap.capture.filter.CaptureFilterNode.Or;
+import org.jumbocap.capture.filter.CaptureFilterNode.Primitive;
+import org.jumbocap.capture.filter.CaptureFilterNode.Relation;
 
 /**
  * Rewrites a capture filter so that its IPv6 transport tests also match packets whose transport header
@@ -47,7 +47,7 @@ public final class ExtensionHeaderRewriter {
     private static final List<Integer> PORT_PROTOCOLS = List.of(6, 17, 132);
 
     /** The outcome: the rewritten tree and text, and what could not be extended. */
-    public record Result(FilterNode original, FilterNode rewritten, String text, int extended,
+    public record Result(CaptureFilterNode original, CaptureFilterNode rewritten, String text, int extended,
                          List<String> warnings) {
         public boolean changed() {
             return extended > 0;
@@ -69,18 +69,18 @@ public final class ExtensionHeaderRewriter {
         this(DEFAULT_MAX_HEADERS);
     }
 
-    public Result rewrite(String filter) throws FilterSyntaxException {
+    public Result rewrite(String filter) throws CaptureFilterSyntaxException {
         return rewrite(FilterParser.parse(filter));
     }
 
-    public synchronized Result rewrite(FilterNode tree) {
+    public synchronized Result rewrite(CaptureFilterNode tree) {
         warnings.clear();
         extended = 0;
-        FilterNode out = node(tree);
+        CaptureFilterNode out = node(tree);
         return new Result(tree, out, FilterPrinter.print(out), extended, List.copyOf(new LinkedHashSet<>(warnings)));
     }
 
-    private FilterNode node(FilterNode n) {
+    private CaptureFilterNode node(CaptureFilterNode n) {
         if (n instanceof And a) {
             return new And(node(a.left()), node(a.right()));
         }
@@ -101,7 +101,7 @@ public final class ExtensionHeaderRewriter {
 
     // ---- primitives ----
 
-    private FilterNode primitive(Primitive p) {
+    private CaptureFilterNode primitive(Primitive p) {
         String type = p.type() == null ? null : p.type().toLowerCase(Locale.ROOT);
         String proto = p.proto() == null ? null : p.proto().toLowerCase(Locale.ROOT);
         if ("port".equals(type) || "portrange".equals(type)) {
@@ -126,7 +126,7 @@ public final class ExtensionHeaderRewriter {
         return p;
     }
 
-    private FilterNode port(Primitive p, String proto, String type) {
+    private CaptureFilterNode port(Primitive p, String proto, String type) {
         List<Integer> protocols;
         if (proto == null) {
             protocols = PORT_PROTOCOLS;
@@ -162,9 +162,9 @@ public final class ExtensionHeaderRewriter {
         }
         final int lo = low;
         final int hi = high;
-        Function<Arith, FilterNode> test = t -> {
-            FilterNode src = portTest(t, lo, hi);
-            FilterNode dst = portTest(plus(t, 2), lo, hi);
+        Function<Arith, CaptureFilterNode> test = t -> {
+            CaptureFilterNode src = portTest(t, lo, hi);
+            CaptureFilterNode dst = portTest(plus(t, 2), lo, hi);
             return switch (dir) {
                 case "src" -> src;
                 case "dst" -> dst;
@@ -175,7 +175,7 @@ public final class ExtensionHeaderRewriter {
         return extend(p, paths(1, protocols, test));
     }
 
-    private static FilterNode portTest(Arith offset, int low, int high) {
+    private static CaptureFilterNode portTest(Arith offset, int low, int high) {
         Load port = new Load("ip6", offset, 2);
         if (low == high) {
             return new Relation(port, "=", Num.of(low));
@@ -185,7 +185,7 @@ public final class ExtensionHeaderRewriter {
 
     // ---- relations ----
 
-    private FilterNode relation(Relation r) {
+    private CaptureFilterNode relation(Relation r) {
         Set<String> transports = new LinkedHashSet<>();
         List<Load> loads = new ArrayList<>();
         collectLoads(r.left(), loads);
@@ -266,10 +266,10 @@ public final class ExtensionHeaderRewriter {
      * headers, that the last next-header is one of {@code protocols}, and {@code test} at the transport
      * offset (null test: the protocol check alone). Depth 0 means no extension header.
      */
-    FilterNode paths(int fromDepth, List<Integer> protocols, Function<Arith, FilterNode> test) {
-        FilterNode all = null;
+    CaptureFilterNode paths(int fromDepth, List<Integer> protocols, Function<Arith, CaptureFilterNode> test) {
+        CaptureFilterNode all = null;
         for (int depth = fromDepth; depth <= maxHeaders; depth++) {
-            List<FilterNode> conditions = new ArrayList<>();
+            List<CaptureFilterNode> conditions = new ArrayList<>();
             Arith nextHeader = new Load("ip6", Num.of(6), 0);
             Arith header = Num.of(40);
             for (int k = 0; k < depth; k++) {
@@ -278,11 +278,11 @@ public final class ExtensionHeaderRewriter {
                 header = after(header);
             }
             conditions.add(anyOf(nextHeader, protocols.stream().mapToInt(Integer::intValue).toArray()));
-            FilterNode t = test.apply(header);
+            CaptureFilterNode t = test.apply(header);
             if (t != null) {
                 conditions.add(t);
             }
-            FilterNode path = conditions.get(0);
+            CaptureFilterNode path = conditions.get(0);
             for (int i = 1; i < conditions.size(); i++) {
                 path = new And(path, conditions.get(i));
             }
@@ -297,10 +297,10 @@ public final class ExtensionHeaderRewriter {
         return plus(header, new Binary(new Binary(length, "+", Num.of(1)), "*", Num.of(8)));
     }
 
-    private static FilterNode anyOf(Arith value, int[] choices) {
-        FilterNode n = null;
+    private static CaptureFilterNode anyOf(Arith value, int[] choices) {
+        CaptureFilterNode n = null;
         for (int c : choices) {
-            FilterNode eq = new Relation(value, "=", Num.of(c));
+            CaptureFilterNode eq = new Relation(value, "=", Num.of(c));
             n = n == null ? eq : new Or(n, eq);
         }
         return n;
@@ -349,12 +349,12 @@ public final class ExtensionHeaderRewriter {
         return null;
     }
 
-    private FilterNode extend(FilterNode original, FilterNode walks) {
+    private CaptureFilterNode extend(CaptureFilterNode original, CaptureFilterNode walks) {
         extended++;
         return new Or(original, walks);
     }
 
-    private void warn(FilterNode n, String why) {
+    private void warn(CaptureFilterNode n, String why) {
         warnings.add("'" + FilterPrinter.print(n) + "' kept as written (" + why + "); it may miss jumbograms");
     }
 

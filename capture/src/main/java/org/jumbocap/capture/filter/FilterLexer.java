@@ -19,7 +19,7 @@ final class FilterLexer {
     private FilterLexer() {
     }
 
-    static List<FilterToken> tokenize(String src) throws FilterSyntaxException {
+    static List<FilterToken> tokenize(String src) throws CaptureFilterSyntaxException {
         List<FilterToken> out = new ArrayList<>();
         int i = 0;
         int n = src.length();
@@ -74,7 +74,7 @@ final class FilterLexer {
                 case '\\' -> {
                     Matcher m = WORD.matcher(src).region(i + 1, n);
                     if (!m.lookingAt()) {
-                        throw new FilterSyntaxException("expected a protocol name after '\\'", i);
+                        throw new CaptureFilterSyntaxException("expected a protocol name after '\\'", i);
                     }
                     out.add(new FilterToken(Kind.ESCAPED, src.substring(i, m.end()), start, m.end()));
                     i = m.end();
@@ -93,7 +93,7 @@ final class FilterLexer {
                     if (end < 0) {
                         Matcher m = WORD.matcher(src).region(i, n);
                         if (!m.lookingAt()) {
-                            throw new FilterSyntaxException("unexpected character '" + c + "'", i);
+                            throw new CaptureFilterSyntaxException("unexpected character '" + c + "'", i);
                         }
                         end = m.end();
                     }

@@ -3,22 +3,22 @@ package org.jumbocap.capture.filter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.jumbocap.capture.filter.FilterNode.And;
-import org.jumbocap.capture.filter.FilterNode.Arith;
-import org.jumbocap.capture.filter.FilterNode.Binary;
-import org.jumbocap.capture.filter.FilterNode.Len;
-import org.jumbocap.capture.filter.FilterNode.Load;
-import org.jumbocap.capture.filter.FilterNode.Negate;
-import org.jumbocap.capture.filter.FilterNode.Not;
-import org.jumbocap.capture.filter.FilterNode.Num;
-import org.jumbocap.capture.filter.FilterNode.Or;
-import org.jumbocap.capture.filter.FilterNode.Primitive;
-import org.jumbocap.capture.filter.FilterNode.Relation;
-import org.jumbocap.capture.filter.FilterNode.Verbatim;
+import org.jumbocap.capture.filter.CaptureFilterNode.And;
+import org.jumbocap.capture.filter.CaptureFilterNode.Arith;
+import org.jumbocap.capture.filter.CaptureFilterNode.Binary;
+import org.jumbocap.capture.filter.CaptureFilterNode.Len;
+import org.jumbocap.capture.filter.CaptureFilterNode.Load;
+import org.jumbocap.capture.filter.CaptureFilterNode.Negate;
+import org.jumbocap.capture.filter.CaptureFilterNode.Not;
+import org.jumbocap.capture.filter.CaptureFilterNode.Num;
+import org.jumbocap.capture.filter.CaptureFilterNode.Or;
+import org.jumbocap.capture.filter.CaptureFilterNode.Primitive;
+import org.jumbocap.capture.filter.CaptureFilterNode.Relation;
+import org.jumbocap.capture.filter.CaptureFilterNode.Verbatim;
 import org.jumbocap.capture.filter.FilterToken.Kind;
 
 /**
- * Parses libpcap's filter language (pcap-filter(7)) into a {@link FilterNode} tree. Follows libpcap's
+ * Parses libpcap's filter language (pcap-filter(7)) into a {@link CaptureFilterNode} tree. Follows libpcap's
  * rules where they matter for rewriting: {@code and} and {@code or} have equal precedence and associate
  * left to right, {@code not} binds tightest, and a bare identifier after {@code and}/{@code or} takes
  * the qualifiers of the primitive before it ({@code port 80 or 443} is {@code port 80 or port 443}).
@@ -72,12 +72,12 @@ public final class FilterParser {
     }
 
     /** Parses a whole filter; an empty filter is an error (callers treat "no filter" separately). */
-    public static FilterNode parse(String source) throws FilterSyntaxException {
+    public static CaptureFilterNode parse(String source) throws CaptureFilterSyntaxException {
         FilterParser p = new FilterParser(source, FilterLexer.tokenize(source));
         if (p.peek().is(Kind.EOF)) {
-            throw new FilterSyntaxException("empty filter", 0);
+            throw new CaptureFilterSyntaxException("empty filter", 0);
         }
-        FilterNode node = p.expression();
+        CaptureFilterNode node = p.expression();
         if (!p.peek().is(Kind.EOF)) {
             throw p.error("unexpected '" + p.peek().text() + "'");
         }
@@ -100,22 +100,22 @@ public final class FilterParser {
         return t;
     }
 
-    private FilterSyntaxException error(String message) {
-        return new FilterSyntaxException(message, peek().start());
+    private CaptureFilterSyntaxException error(String message) {
+        return new CaptureFilterSyntaxException(message, peek().start());
     }
 
-    private FilterNode expression() throws FilterSyntaxException {
-        FilterNode left = unary();
+    private CaptureFilterNode expression() throws CaptureFilterSyntaxException {
+        CaptureFilterNode left = unary();
         while (peek().is(Kind.AND) || peek().is(Kind.OR)) {
             boolean and = next().is(Kind.AND);
-            FilterNode right = operandAfterConnective();
+            CaptureFilterNode right = operandAfterConnective();
             left = and ? new And(left, right) : new Or(left, right);
         }
         return left;
     }
 
     /** An operand after and/or, where a bare identifier inherits the previous qualifiers. */
-    private FilterNode operandAfterConnective() throws FilterSyntaxException {
+    private CaptureFilterNode operandAfterConnective() throws CaptureFilterSyntaxException {
         int nots = 0;
         while (peek(nots).is(Kind.NOT)) {
             nots++;
@@ -124,14 +124,14 @@ public final class FilterParser {
         if (lastQualified != null && lastQualified.type() != null && isBareIdentifier(candidate)
                 && isBoundary(peek(nots + 1))) {
             if (nesting + nots > MAX_NESTING) {
-                throw new FilterSyntaxException("nested more than " + MAX_NESTING + " levels deep",
+                throw new CaptureFilterSyntaxException("nested more than " + MAX_NESTING + " levels deep",
                         peek(MAX_NESTING - nesting).start(), true);
             }
             if (++tests > MAX_TESTS) {
-                throw new FilterSyntaxException("more than " + MAX_TESTS + " tests in one filter", candidate.start(), true);
+                throw new CaptureFilterSyntaxException("more than " + MAX_TESTS + " tests in one filter", candidate.start(), true);
             }
             pos += nots + 1;
-            FilterNode node = new Primitive(lastQualified.proto(), lastQualified.dir(), lastQualified.type(),
+            CaptureFilterNode node = new Primitive(lastQualified.proto(), lastQualified.dir(), lastQualified.type(),
                     candidate.text());
             for (int i = 0; i < nots; i++) {
                 node = new Not(node);
@@ -157,7 +157,7 @@ public final class FilterParser {
         return t.is(Kind.AND) || t.is(Kind.OR) || t.is(Kind.RPAREN) || t.is(Kind.EOF);
     }
 
-    private FilterNode unary() throws FilterSyntaxException {
+    private CaptureFilterNode unary() throws CaptureFilterSyntaxException {
         enter();
         try {
             if (peek().is(Kind.NOT)) {
@@ -170,16 +170,16 @@ public final class FilterParser {
         }
     }
 
-    private void enter() throws FilterSyntaxException {
+    private void enter() throws CaptureFilterSyntaxException {
         if (++nesting > MAX_NESTING) {
-            throw new FilterSyntaxException("nested more than " + MAX_NESTING + " levels deep", peek().start(),
+            throw new CaptureFilterSyntaxException("nested more than " + MAX_NESTING + " levels deep", peek().start(),
                     true);
         }
     }
 
-    private FilterNode term() throws FilterSyntaxException {
+    private CaptureFilterNode term() throws CaptureFilterSyntaxException {
         if (!peek().is(Kind.LPAREN) && ++tests > MAX_TESTS) {
-            throw new FilterSyntaxException("more than " + MAX_TESTS + " tests in one filter", peek().start(), true);
+            throw new CaptureFilterSyntaxException("more than " + MAX_TESTS + " tests in one filter", peek().start(), true);
         }
         int save = pos;
         Relation relation = tryRelation();
@@ -189,7 +189,7 @@ public final class FilterParser {
         pos = save;
         if (peek().is(Kind.LPAREN)) {
             next();
-            FilterNode inner = expression();
+            CaptureFilterNode inner = expression();
             if (!peek().is(Kind.RPAREN)) {
                 throw error("expected ')'");
             }
@@ -199,7 +199,7 @@ public final class FilterParser {
         return primitive();
     }
 
-    private Relation tryRelation() throws FilterSyntaxException {
+    private Relation tryRelation() throws CaptureFilterSyntaxException {
         try {
             Arith left = arith(0);
             if (!peek().is(Kind.RELOP)) {
@@ -208,7 +208,7 @@ public final class FilterParser {
             String op = next().text();
             Arith right = arith(0);
             return new Relation(left, op, right);
-        } catch (FilterSyntaxException e) {
+        } catch (CaptureFilterSyntaxException e) {
             if (e.exceedsLimits()) {
                 throw e;
             }
@@ -216,12 +216,12 @@ public final class FilterParser {
         }
     }
 
-    private Arith arith(int level) throws FilterSyntaxException {
-        if (level == FilterNode.ARITH_LEVELS.size()) {
+    private Arith arith(int level) throws CaptureFilterSyntaxException {
+        if (level == CaptureFilterNode.ARITH_LEVELS.size()) {
             return arithPrimary();
         }
         Arith left = arith(level + 1);
-        while (peek().is(Kind.ARITH) && FilterNode.ARITH_LEVELS.get(level).contains(peek().text())) {
+        while (peek().is(Kind.ARITH) && CaptureFilterNode.ARITH_LEVELS.get(level).contains(peek().text())) {
             String op = next().text();
             left = new Binary(left, op, arith(level + 1));
         }
@@ -232,7 +232,7 @@ public final class FilterParser {
      * A primary, and a following {@code ^} with everything after it: libpcap's grammar gives {@code ^} no
      * precedence, so its parser always shifts on it; {@code a + b ^ c + d} is {@code a + (b ^ (c + d))}.
      */
-    private Arith arithPrimary() throws FilterSyntaxException {
+    private Arith arithPrimary() throws CaptureFilterSyntaxException {
         enter();
         try {
             Arith primary = arithOperand();
@@ -246,7 +246,7 @@ public final class FilterParser {
         }
     }
 
-    private Arith arithOperand() throws FilterSyntaxException {
+    private Arith arithOperand() throws CaptureFilterSyntaxException {
         FilterToken t = peek();
         if (t.is(Kind.ARITH) && t.text().equals("-")) {
             next();
@@ -272,7 +272,7 @@ public final class FilterParser {
                     next();
                     FilterToken s = next();
                     if (!s.is(Kind.WORD) || !(s.text().equals("1") || s.text().equals("2") || s.text().equals("4"))) {
-                        throw new FilterSyntaxException("load size must be 1, 2 or 4", s.start());
+                        throw new CaptureFilterSyntaxException("load size must be 1, 2 or 4", s.start());
                     }
                     size = Integer.parseInt(s.text());
                 }
@@ -298,7 +298,7 @@ public final class FilterParser {
         return w.matches("0[xX][0-9a-fA-F]+|[0-9]+");
     }
 
-    private FilterNode primitive() throws FilterSyntaxException {
+    private CaptureFilterNode primitive() throws CaptureFilterSyntaxException {
         int start = pos;
         String proto = null;
         String dir = null;
@@ -352,7 +352,7 @@ public final class FilterParser {
     }
 
     /** A primitive kept as written: every token up to the next and/or/closing parenthesis. */
-    private FilterNode verbatim(int startToken) throws FilterSyntaxException {
+    private CaptureFilterNode verbatim(int startToken) throws CaptureFilterSyntaxException {
         pos = startToken;
         if (isBoundary(peek())) {
             throw error(peek().is(Kind.EOF) ? "filter ends early" : "unexpected '" + peek().text() + "'");

@@ -1,17 +1,17 @@
 package org.jumbocap.capture.filter;
 
-import org.jumbocap.capture.filter.FilterNode.And;
-import org.jumbocap.capture.filter.FilterNode.Arith;
-import org.jumbocap.capture.filter.FilterNode.Binary;
-import org.jumbocap.capture.filter.FilterNode.Len;
-import org.jumbocap.capture.filter.FilterNode.Load;
-import org.jumbocap.capture.filter.FilterNode.Negate;
-import org.jumbocap.capture.filter.FilterNode.Not;
-import org.jumbocap.capture.filter.FilterNode.Num;
-import org.jumbocap.capture.filter.FilterNode.Or;
-import org.jumbocap.capture.filter.FilterNode.Primitive;
-import org.jumbocap.capture.filter.FilterNode.Relation;
-import org.jumbocap.capture.filter.FilterNode.Verbatim;
+import org.jumbocap.capture.filter.CaptureFilterNode.And;
+import org.jumbocap.capture.filter.CaptureFilterNode.Arith;
+import org.jumbocap.capture.filter.CaptureFilterNode.Binary;
+import org.jumbocap.capture.filter.CaptureFilterNode.Len;
+import org.jumbocap.capture.filter.CaptureFilterNode.Load;
+import org.jumbocap.capture.filter.CaptureFilterNode.Negate;
+import org.jumbocap.capture.filter.CaptureFilterNode.Not;
+import org.jumbocap.capture.filter.CaptureFilterNode.Num;
+import org.jumbocap.capture.filter.CaptureFilterNode.Or;
+import org.jumbocap.capture.filter.CaptureFilterNode.Primitive;
+import org.jumbocap.capture.filter.CaptureFilterNode.Relation;
+import org.jumbocap.capture.filter.CaptureFilterNode.Verbatim;
 
 /**
  * Prints a filter tree as libpcap filter text. Parentheses are added wherever libpcap's equal-precedence
@@ -21,7 +21,7 @@ public final class FilterPrinter {
     private FilterPrinter() {
     }
 
-    public static String print(FilterNode node) {
+    public static String print(CaptureFilterNode node) {
         StringBuilder s = new StringBuilder();
         node(s, node);
         return s.toString();
@@ -33,7 +33,7 @@ public final class FilterPrinter {
         return s.toString();
     }
 
-    private static void node(StringBuilder s, FilterNode node) {
+    private static void node(StringBuilder s, CaptureFilterNode node) {
         if (node instanceof And a) {
             binary(s, a, a.left(), "and", a.right());
         } else if (node instanceof Or o) {
@@ -61,14 +61,14 @@ public final class FilterPrinter {
         }
     }
 
-    private static void binary(StringBuilder s, FilterNode self, FilterNode left, String op, FilterNode right) {
+    private static void binary(StringBuilder s, CaptureFilterNode self, CaptureFilterNode left, String op, CaptureFilterNode right) {
         boolean leftGroup = (left instanceof And || left instanceof Or) && left.getClass() != self.getClass();
         grouped(s, left, leftGroup);
         s.append(' ').append(op).append(' ');
         grouped(s, right, right instanceof And || right instanceof Or);
     }
 
-    private static void grouped(StringBuilder s, FilterNode n, boolean parens) {
+    private static void grouped(StringBuilder s, CaptureFilterNode n, boolean parens) {
         if (parens) {
             s.append('(');
         }
@@ -112,7 +112,7 @@ public final class FilterPrinter {
             arith(s, b.right(), -1, false);
             s.append("))");
         } else if (a instanceof Binary b) {
-            int level = FilterNode.precedence(b.op());
+            int level = CaptureFilterNode.precedence(b.op());
             boolean parens = level < contextLevel || (level == contextLevel && rightOperand);
             if (parens) {
                 s.append('(');

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.jumbocap.capture.filter.FilterNode.And;
-import org.jumbocap.capture.filter.FilterNode.Or;
-import org.jumbocap.capture.filter.FilterNode.Primitive;
-import org.jumbocap.capture.filter.FilterNode.Relation;
-import org.jumbocap.capture.filter.FilterNode.Verbatim;
+import org.jumbocap.capture.filter.CaptureFilterNode.And;
+import org.jumbocap.capture.filter.CaptureFilterNode.Or;
+import org.jumbocap.capture.filter.CaptureFilterNode.Primitive;
+import org.jumbocap.capture.filter.CaptureFilterNode.Relation;
+import org.jumbocap.capture.filter.CaptureFilterNode.Verbatim;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,7 +24,7 @@ class FilterParserTest {
             "ip6 proto \\tcp", "tcp src or dst port 80", "not (tcp or udp)", "ip6 protochain 6",
             "ether broadcast or ip multicast", "greater 1000", "host fe80::1 or host ::ffff:192.0.2.1"})
     void printsWhatItParses(String filter) throws Exception {
-        FilterNode tree = FilterParser.parse(filter);
+        CaptureFilterNode tree = FilterParser.parse(filter);
         String printed = FilterPrinter.print(tree);
         assertEquals(tree, FilterParser.parse(printed), printed);
     }
@@ -59,7 +59,7 @@ class FilterParserTest {
 
     @Test
     void buildsTypedNodes() throws Exception {
-        FilterNode t = FilterParser.parse("tcp src port 5201 and tcp[13] & 2 != 0 and vlan 7");
+        CaptureFilterNode t = FilterParser.parse("tcp src port 5201 and tcp[13] & 2 != 0 and vlan 7");
         And outer = assertInstanceOf(And.class, t);
         assertInstanceOf(Verbatim.class, outer.right());
         And inner = assertInstanceOf(And.class, outer.left());
@@ -72,7 +72,7 @@ class FilterParserTest {
     @CsvSource(delimiter = '|', value = {"tcp port|8", "host 10.0.0.1 and (port 22 or|29", "tcp[13 & 2 != 0|3",
             "(tcp|4", "port 80 )|8", "tcp and|7", "#|0", "''|0"})
     void reportsWhereItFails(String filter, int position) {
-        FilterSyntaxException e = assertThrows(FilterSyntaxException.class, () -> FilterParser.parse(filter));
+        CaptureFilterSyntaxException e = assertThrows(CaptureFilterSyntaxException.class, () -> FilterParser.parse(filter));
         assertEquals(position, e.position(), e.getMessage());
     }
 
@@ -84,7 +84,7 @@ class FilterParserTest {
                                                                               String close) throws Exception {
         String filter = (prefix == null ? "" : prefix) + level.repeat(1000) + core
                 + (close == null ? "" : close.repeat(1000));
-        FilterSyntaxException e = assertThrows(FilterSyntaxException.class, () -> FilterParser.parse(filter));
+        CaptureFilterSyntaxException e = assertThrows(CaptureFilterSyntaxException.class, () -> FilterParser.parse(filter));
         assertTrue(e.exceedsLimits(), e.getMessage());
         assertEquals("nested more than " + FilterParser.MAX_NESTING + " levels deep", e.getMessage());
         // the column is inside the nesting, about where the levels allowed end
@@ -107,7 +107,7 @@ class FilterParserTest {
         new ExtensionHeaderRewriter().rewrite(chain.toString());
         for (String extra : new String[] {" or port 5", " or 5", " and tcp[13] = 2"}) {
             String longer = chain + extra;
-            FilterSyntaxException e = assertThrows(FilterSyntaxException.class, () -> FilterParser.parse(longer));
+            CaptureFilterSyntaxException e = assertThrows(CaptureFilterSyntaxException.class, () -> FilterParser.parse(longer));
             assertTrue(e.exceedsLimits(), e.getMessage());
             assertEquals("more than " + FilterParser.MAX_TESTS + " tests in one filter", e.getMessage());
             assertTrue(e.position() > chain.length(), e.position() + " points into the test beyond the limit");

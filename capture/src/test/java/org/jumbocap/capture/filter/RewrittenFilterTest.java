@@ -105,7 +105,7 @@ class RewrittenFilterTest {
             "udp port 5201;udp.port == 5201", "tcp[tcpflags] & tcp-syn != 0;tcp.flags.syn == 1",
             "icmp6[icmp6type] = 143;icmpv6.type == 143", "portrange 5200-5202;tcp.port in {5200..5202} || udp.port in {5200..5202}"})
     void agreesWithTheDisplayFilter(String captureFilter, String displayFilter) throws Exception {
-        org.jumbocap.filter.CompiledFilter display = org.jumbocap.filter.DisplayFilter.compile(displayFilter);
+        org.jumbocap.displayfilter.CompiledFilter display = org.jumbocap.displayfilter.DisplayFilter.compile(displayFilter);
         org.jumbocap.dissect.FrameDissector dissector = new org.jumbocap.dissect.FrameDissector();
         Set<Integer> expected = new TreeSet<>();
         Set<Integer> walkable = new TreeSet<>();

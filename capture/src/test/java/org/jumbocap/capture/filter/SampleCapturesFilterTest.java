@@ -53,7 +53,7 @@ class SampleCapturesFilterTest {
     }
 
     static Set<Integer> displayFilterAnswer(Path file, String filter) throws Exception {
-        org.jumbocap.filter.CompiledFilter f = org.jumbocap.filter.DisplayFilter.compile(filter);
+        org.jumbocap.displayfilter.CompiledFilter f = org.jumbocap.displayfilter.DisplayFilter.compile(filter);
         FrameDissector dissector = new FrameDissector();
         Set<Integer> out = new TreeSet<>();
         try (CaptureReader r = CaptureFiles.open(file)) {

@@ -1,7 +1,7 @@
 package org.jumbocap.cli.engine;
 
+import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.filter.CompiledFilter;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.tree.FrameTree;

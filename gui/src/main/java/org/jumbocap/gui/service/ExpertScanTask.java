@@ -3,7 +3,7 @@ package org.jumbocap.gui.service;
 import java.util.List;
 import javafx.concurrent.Task;
 import org.jumbocap.expert.Severity;
-import org.jumbocap.gui.engine.CaptureBackend;
+import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.ExpertSummary;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.StatisticsAccumulator;

@@ -3,7 +3,7 @@ package org.jumbocap.gui.service;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.BooleanSupplier;
-import org.jumbocap.gui.engine.CaptureBackend;
+import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CaptureReader;

@@ -1,11 +1,11 @@
 package org.jumbocap.gui.service;
 
 import java.util.BitSet;
-import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.gui.engine.CaptureBackend;
-import org.jumbocap.gui.engine.CaptureBackend.CompiledFilter;
-import org.jumbocap.gui.engine.CaptureBackend.FrameSummarizer;
 import javafx.concurrent.Task;
+import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
+import org.jumbocap.gui.backend.CaptureBackend;
 
 /** Runs a display filter over every stored frame; the result holds the numbers of the frames that match. */
 public final class FilterTask extends Task<BitSet> {

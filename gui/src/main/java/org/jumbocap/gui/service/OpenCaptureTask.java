@@ -2,16 +2,16 @@ package org.jumbocap.gui.service;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import javafx.concurrent.Task;
 import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.gui.engine.CaptureBackend;
-import org.jumbocap.gui.engine.CaptureBackend.CompiledFilter;
-import org.jumbocap.gui.engine.CaptureBackend.FrameSummarizer;
+import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
+import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.RowFactory;
 import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
-import javafx.concurrent.Task;
 
 /**
  * Streams a capture file into rows on a background thread. Rows go to the batcher as they are made; a

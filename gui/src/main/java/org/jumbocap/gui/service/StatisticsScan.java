@@ -3,7 +3,7 @@ package org.jumbocap.gui.service;
 import java.io.IOException;
 import java.util.BitSet;
 import java.util.function.BooleanSupplier;
-import org.jumbocap.gui.engine.CaptureBackend;
+import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.StatisticsAccumulator;
 
 /**

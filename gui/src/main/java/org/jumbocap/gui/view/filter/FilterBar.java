@@ -14,7 +14,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.scene.control.Control;
 import javafx.scene.control.Skin;
-import org.jumbocap.gui.engine.FilterSyntaxError;
+import org.jumbocap.gui.backend.FilterSyntaxError;
 
 /**
  * The display-filter bar: the text being typed, its validation state (checked on every change by the

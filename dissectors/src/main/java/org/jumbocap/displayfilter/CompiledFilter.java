@@ -1,0 +1,84 @@
+package org.jumbocap.displayfilter;
+
+import java.util.List;
+import java.util.Map;
+import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.tree.FrameTree;
+
+/**
+ * A display filter checked against the declared fields, ready to test frames. Immutable and thread-safe.
+ *
+ * <p>Multi-occurrence fields follow Wireshark 4: {@code ==}, {@code <}, {@code contains}, {@code matches}
+ * and {@code in} hold when <em>any</em> occurrence passes; {@code !=} holds when <em>all</em> occurrences
+ * differ (so {@code ip.addr != 10.0.0.1} is exactly {@code !(ip.addr == 10.0.0.1)} on a frame with IP);
+ * {@code ===} is "all equal" and {@code !==} (alias {@code ~=}) "any not equal". A relation on a field the
+ * frame lacks is false whatever the operator, so {@code tcp.port != 80} does not match a UDP frame.
+ */
+public final class CompiledFilter {
+    private final String text;
+    private final FilterNode root;
+    private final int slotCount;
+    private final Map<String, Integer> treeSlots;
+    private final Map<String, Integer> expertSlots;
+    private final List<String> fieldNames;
+    private final boolean fastCapable;
+
+    CompiledFilter(String text, FilterNode root, int slotCount, Map<String, Integer> treeSlots,
+                   Map<String, Integer> expertSlots, List<String> fieldNames) {
+        this.text = text;
+        this.root = root;
+        this.slotCount = slotCount;
+        this.treeSlots = treeSlots;
+        this.expertSlots = expertSlots;
+        this.fieldNames = fieldNames;
+        this.fastCapable = root.fastCapable();
+    }
+
+    /** True when the frame's tree passes the filter. */
+    public boolean matches(FrameTree tree) {
+        return root.onTree(FieldValues.collect(tree, slotCount, treeSlots, expertSlots));
+    }
+
+    /**
+     * True when every field the filter reads is one the fast summary knows with the tree's meaning, so
+     * {@link #matches(FrameSummary)} gives the same answer as {@link #matches(FrameTree)}.
+     */
+    public boolean canUseFastPath() {
+        return fastCapable;
+    }
+
+    /**
+     * True when {@link #matches(FrameSummary)} answers for this frame exactly as the tree would: the filter
+     * reads only fast fields and the summary describes every layer the tree has (not an ICMP error's
+     * quoted packet, see {@link FrameSummary#incomplete}). Otherwise dissect the frame and use the tree.
+     */
+    public boolean canDecide(FrameSummary summary) {
+        return fastCapable && !summary.incomplete;
+    }
+
+    /**
+     * Tests a fast summary without building a tree; allocation-free. Exact when {@link #canDecide} holds.
+     *
+     * @throws IllegalStateException when {@link #canUseFastPath()} is false
+     */
+    public boolean matches(FrameSummary summary) {
+        if (!fastCapable) {
+            throw new IllegalStateException("filter reads fields the fast path does not know: " + text);
+        }
+        return root.onFast(summary);
+    }
+
+    /** The field names the filter reads, in order of first use. */
+    public List<String> fields() {
+        return fieldNames;
+    }
+
+    public String text() {
+        return text;
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}
