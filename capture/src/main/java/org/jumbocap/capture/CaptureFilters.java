@@ -40,7 +40,7 @@ public final class CaptureFilters {
             } catch (CaptureFilterSyntaxException e) {
                 if (e.exceedsLimits()) {
                     throw new CaptureException(CaptureException.Kind.FILTER, "capture filter: " + e.getMessage()
-                            + " at column " + (e.position() + 1) + " (--raw-filter gives it to libpcap as written)");
+                            + " at column " + e.column() + " (--raw-filter gives it to libpcap as written)");
                 }
                 unreadable = e;
             }
@@ -56,7 +56,7 @@ public final class CaptureFilters {
                 }
             }
             String where = unreadable == null ? ""
-                    : " (" + unreadable.getMessage() + " at column " + (unreadable.position() + 1) + ")";
+                    : " (" + unreadable.getMessage() + " at column " + unreadable.column() + ")";
             throw new CaptureException(CaptureException.Kind.FILTER, "capture filter '" + filter + "': "
                     + e.getMessage() + where);
         } catch (LinkageError e) {
@@ -67,7 +67,7 @@ public final class CaptureFilters {
         }
         if (unreadable != null) {
             notes.add("capture filter used as written: jumbocap cannot rewrite it (" + unreadable.getMessage()
-                    + " at column " + (unreadable.position() + 1) + "); IPv6 traffic behind extension headers may be missed");
+                    + " at column " + unreadable.column() + "); IPv6 traffic behind extension headers may be missed");
             return new Prepared(filter, false, notes);
         }
         notes.addAll(result.warnings());

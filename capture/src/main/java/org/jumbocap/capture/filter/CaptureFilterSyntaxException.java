@@ -1,17 +1,21 @@
 package org.jumbocap.capture.filter;
 
-/** A capture filter the parser cannot read; {@link #position()} is the 0-based character offset. */
+/**
+ * A capture filter the parser cannot read. {@link #column()} is 1-based, as the user counts and as the
+ * display filter's exception says it; the parser works in 0-based offsets and passes one here.
+ */
 public final class CaptureFilterSyntaxException extends Exception {
-    private final int position;
+    private final int column;
     private final boolean beyondLimits;
 
-    public CaptureFilterSyntaxException(String message, int position) {
-        this(message, position, false);
+    /** @param offset 0-based offset of the fault in the filter text */
+    public CaptureFilterSyntaxException(String message, int offset) {
+        this(message, offset, false);
     }
 
-    CaptureFilterSyntaxException(String message, int position, boolean beyondLimits) {
+    CaptureFilterSyntaxException(String message, int offset, boolean beyondLimits) {
         super(message);
-        this.position = position;
+        this.column = offset + 1;
         this.beyondLimits = beyondLimits;
     }
 
@@ -20,7 +24,8 @@ public final class CaptureFilterSyntaxException extends Exception {
         return beyondLimits;
     }
 
-    public int position() {
-        return position;
+    /** 1-based column of the fault (one past the end for an unexpected end). */
+    public int column() {
+        return column;
     }
 }

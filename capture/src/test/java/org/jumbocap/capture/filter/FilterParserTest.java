@@ -69,11 +69,11 @@ class FilterParserTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {"tcp port|8", "host 10.0.0.1 and (port 22 or|29", "tcp[13 & 2 != 0|3",
-            "(tcp|4", "port 80 )|8", "tcp and|7", "#|0", "''|0"})
-    void reportsWhereItFails(String filter, int position) {
+    @CsvSource(delimiter = '|', value = {"tcp port|9", "host 10.0.0.1 and (port 22 or|30", "tcp[13 & 2 != 0|4",
+            "(tcp|5", "port 80 )|9", "tcp and|8", "#|1", "''|1"})
+    void reportsTheOneBasedColumnWhereItFails(String filter, int column) {
         CaptureFilterSyntaxException e = assertThrows(CaptureFilterSyntaxException.class, () -> FilterParser.parse(filter));
-        assertEquals(position, e.position(), e.getMessage());
+        assertEquals(column, e.column(), e.getMessage());
     }
 
     /** Each way of nesting: parentheses in the expression and in arithmetic, not, unary minus, ^. */
@@ -90,7 +90,8 @@ class FilterParserTest {
         // the column is inside the nesting, about where the levels allowed end
         int levelStart = (prefix == null ? 0 : prefix.length());
         int allowedEnd = levelStart + level.length() * FilterParser.MAX_NESTING;
-        assertTrue(Math.abs(e.position() - allowedEnd) <= 2 * level.length(), e.position() + " vs " + allowedEnd);
+        int offset = e.column() - 1;
+        assertTrue(Math.abs(offset - allowedEnd) <= 2 * level.length(), offset + " vs " + allowedEnd);
 
         String allowed = (prefix == null ? "" : prefix) + level.repeat(150) + core
                 + (close == null ? "" : close.repeat(150));
@@ -110,7 +111,7 @@ class FilterParserTest {
             CaptureFilterSyntaxException e = assertThrows(CaptureFilterSyntaxException.class, () -> FilterParser.parse(longer));
             assertTrue(e.exceedsLimits(), e.getMessage());
             assertEquals("more than " + FilterParser.MAX_TESTS + " tests in one filter", e.getMessage());
-            assertTrue(e.position() > chain.length(), e.position() + " points into the test beyond the limit");
+            assertTrue(e.column() - 1 > chain.length(), e.column() + " points into the test beyond the limit");
         }
     }
 }

@@ -2,6 +2,7 @@ package org.jumbocap.gui.backend;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.jumbocap.displayfilter.FilterSyntaxException;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
@@ -21,8 +22,8 @@ public interface CaptureBackend {
     /** The full tree of one frame; thread-safe. */
     FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos);
 
-    /** Compiles a display filter. */
-    CompiledFilter compileFilter(String text) throws FilterSyntaxError;
+    /** Compiles a display filter; a fault names its 1-based column. */
+    CompiledFilter compileFilter(String text) throws FilterSyntaxException;
 
     /** Opens a writer for saving frames. */
     FrameSink create(Path file, SaveFormat format, int linkType) throws IOException;

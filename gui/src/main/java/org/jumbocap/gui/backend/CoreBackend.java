@@ -39,13 +39,8 @@ public final class CoreBackend implements CaptureBackend {
     }
 
     @Override
-    public CompiledFilter compileFilter(String text) throws FilterSyntaxError {
-        org.jumbocap.displayfilter.CompiledFilter compiled;
-        try {
-            compiled = DisplayFilter.compile(text);
-        } catch (FilterSyntaxException e) {
-            throw new FilterSyntaxError(e.detail(), Math.max(0, e.column() - 1));
-        }
+    public CompiledFilter compileFilter(String text) throws FilterSyntaxException {
+        org.jumbocap.displayfilter.CompiledFilter compiled = DisplayFilter.compile(text);
         // one pipeline per thread: the filter task and live capture each run on their own
         ThreadLocal<FramePipeline> pipelines = ThreadLocal.withInitial(() -> new FramePipeline(dissector, compiled, true));
         return new CompiledFilter() {

@@ -30,8 +30,8 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
+import org.jumbocap.displayfilter.FilterSyntaxException;
 import org.jumbocap.gui.backend.CaptureBackend.SaveFormat;
-import org.jumbocap.gui.backend.FilterSyntaxError;
 import org.jumbocap.gui.live.LiveCaptureProvider;
 import org.jumbocap.gui.model.FrameDetail;
 import org.jumbocap.gui.model.PacketRow;
@@ -252,8 +252,8 @@ public final class MainView extends BorderPane {
     private void applyFilter(String text) {
         try {
             model.applyFilter(text);
-        } catch (FilterSyntaxError e) {
-            showError("Display filter", e.getMessage());
+        } catch (FilterSyntaxException e) {
+            showError("Display filter", e.detail());
         }
     }
 

@@ -29,12 +29,12 @@ import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 import javafx.concurrent.Worker;
 import javafx.util.Duration;
+import org.jumbocap.displayfilter.FilterSyntaxException;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
 import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
 import org.jumbocap.gui.backend.CaptureBackend.SaveFormat;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.backend.FilterSyntaxError;
 import org.jumbocap.gui.live.LiveCaptureProvider;
 import org.jumbocap.gui.live.LiveInterface;
 import org.jumbocap.gui.live.LiveSource;
@@ -222,14 +222,14 @@ public final class CaptureViewModel implements AutoCloseable {
     }
 
     /** Checks a display filter without applying it; null when it compiles. */
-    public FilterSyntaxError validateFilter(String text) {
+    public FilterSyntaxException validateFilter(String text) {
         if (text == null || text.isBlank()) {
             return null;
         }
         try {
             backend.compileFilter(text.strip());
             return null;
-        } catch (FilterSyntaxError e) {
+        } catch (FilterSyntaxException e) {
             return e;
         }
     }
@@ -238,7 +238,7 @@ public final class CaptureViewModel implements AutoCloseable {
      * Applies a display filter (empty shows everything). Throws when it does not compile; the frames are
      * then filtered in the background.
      */
-    public void applyFilter(String text) throws FilterSyntaxError {
+    public void applyFilter(String text) throws FilterSyntaxException {
         String stripped = text == null ? "" : text.strip();
         CompiledFilter compiled = stripped.isEmpty() ? null : backend.compileFilter(stripped);
         if (mainTask != null && mainTask.isRunning()) {
@@ -494,8 +494,8 @@ public final class CaptureViewModel implements AutoCloseable {
             pendingFilter = null;
             try {
                 applyFilter(text);
-            } catch (FilterSyntaxError e) {
-                status.set("Filter not applied: " + e.getMessage());
+            } catch (FilterSyntaxException e) {
+                status.set("Filter not applied: " + e.detail());
             }
         }
         if (allRows.isEmpty() || store == null) {
