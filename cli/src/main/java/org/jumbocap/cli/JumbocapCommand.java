@@ -98,9 +98,9 @@ public final class JumbocapCommand implements Callable<Integer> {
             cl.addSubcommand(new FieldsCommand());
         }
         if (only == null) {
-            cl.addSubcommand(new org.jumbocap.cli.CaptureCommand());
-            cl.addSubcommand(new org.jumbocap.cli.InterfacesCommand());
-            cl.addSubcommand(new org.jumbocap.cli.FilterCommand());
+            cl.addSubcommand(new CaptureCommand());
+            cl.addSubcommand(new InterfacesCommand());
+            cl.addSubcommand(new FilterCommand());
             cl.addSubcommand(new CheckCommand());
             cl.addSubcommand(new CompletionCommand());
         }
