@@ -26,7 +26,7 @@ public final class FileFrameStore implements FrameStore {
         return file;
     }
 
-    void noteLinkType(int linkType) {
+    public void noteLinkType(int linkType) {
         if (this.linkType < 0) {
             this.linkType = linkType;
         }
