@@ -8,6 +8,7 @@ import javafx.application.Platform;
 import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.FrameDetail;
 import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.gui.store.FrameStore;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.FrameTree;
 

@@ -7,6 +7,7 @@ import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.ExpertSummary;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.StatisticsAccumulator;
+import org.jumbocap.gui.store.FrameStore;
 import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FrameTree;
 

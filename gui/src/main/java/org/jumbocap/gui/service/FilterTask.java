@@ -6,6 +6,7 @@ import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
 import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
 import org.jumbocap.gui.backend.CaptureBackend;
+import org.jumbocap.gui.store.FrameStore;
 
 /** Runs a display filter over every stored frame; the result holds the numbers of the frames that match. */
 public final class FilterTask extends Task<BitSet> {

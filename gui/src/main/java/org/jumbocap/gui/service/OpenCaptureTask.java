@@ -9,6 +9,8 @@ import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
 import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.RowFactory;
+import org.jumbocap.gui.store.FileFrameStore;
+import org.jumbocap.gui.store.RowEntry;
 import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;

@@ -6,6 +6,7 @@ import javafx.concurrent.Task;
 import org.jumbocap.gui.backend.CaptureBackend.FrameSink;
 import org.jumbocap.gui.backend.CaptureBackend.SaveFormat;
 import org.jumbocap.gui.backend.CaptureBackend;
+import org.jumbocap.gui.store.FrameStore;
 
 /** Writes the frames whose numbers are set (the shown ones) to a new capture file. Result: frames written. */
 public final class SaveFramesTask extends Task<Long> {

@@ -46,15 +46,15 @@ import org.jumbocap.gui.model.StatisticsAccumulator;
 import org.jumbocap.gui.model.StatisticsReport;
 import org.jumbocap.gui.service.DetailLoader;
 import org.jumbocap.gui.service.ExpertScanTask;
-import org.jumbocap.gui.service.FileFrameStore;
 import org.jumbocap.gui.service.FilterTask;
-import org.jumbocap.gui.service.FrameStore;
-import org.jumbocap.gui.service.MemoryFrameStore;
 import org.jumbocap.gui.service.OpenCaptureTask;
-import org.jumbocap.gui.service.RowEntry;
 import org.jumbocap.gui.service.SaveFramesTask;
 import org.jumbocap.gui.service.StatisticsScan;
 import org.jumbocap.gui.service.UiBatcher;
+import org.jumbocap.gui.store.FileFrameStore;
+import org.jumbocap.gui.store.FrameStore;
+import org.jumbocap.gui.store.MemoryFrameStore;
+import org.jumbocap.gui.store.RowEntry;
 import org.jumbocap.io.FrameRecord;
 
 /**

@@ -1,4 +1,4 @@
-package org.jumbocap.gui.service;
+package org.jumbocap.gui.store;
 
 import org.jumbocap.gui.model.PacketRow;
 

@@ -1,4 +1,4 @@
-package org.jumbocap.gui.service;
+package org.jumbocap.gui.store;
 
 import java.io.IOException;
 import java.nio.file.Path;
