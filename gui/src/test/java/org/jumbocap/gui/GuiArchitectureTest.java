@@ -29,4 +29,20 @@ class GuiArchitectureTest {
     void knowsNothingOfTheCommandLine() {
         noClasses().should().dependOnClassesThat().resideInAPackage("org.jumbocap.cli..").check(GUI);
     }
+
+    /** picocli reads the launch options and nothing else: the windows never see an argument list. */
+    @Test
+    void onlyTheLauncherReadsArguments() {
+        noClasses().that().resideOutsideOfPackage("org.jumbocap.gui.app")
+                .should().dependOnClassesThat().resideInAPackage("picocli..").check(GUI);
+    }
+
+    /** Stores hold frames and rows; the tasks, the view model and the views use them, never the reverse. */
+    @Test
+    void storesKnowNoTaskOrView() {
+        noClasses().that().resideInAPackage("org.jumbocap.gui.store")
+                .should().dependOnClassesThat().resideInAnyPackage("org.jumbocap.gui.service", "org.jumbocap.gui.viewmodel",
+                        "org.jumbocap.gui.view..", "javafx..")
+                .check(GUI);
+    }
 }
