@@ -116,7 +116,8 @@ cp "$root"/cli/target/lib/*.jar "$tmp/jumbocap/lib/"
 cat >"$tmp/jumbocap/jumbocap" <<'LAUNCHER'
 #!/usr/bin/env bash
 here=$(dirname "$0")
-exec java ${JUMBOCAP_JAVA_OPTS:-} -cp "$(ls "$here"/jumbocap-cli-*.jar):$here/lib/*" org.jumbocap.cli.Main "$@"
+# the memory options of the launcher (../../jumbocap); its class-data sharing archive is left out
+exec java -XX:+UseSerialGC -Xms16m ${JUMBOCAP_JAVA_OPTS:-} -cp "$(ls "$here"/jumbocap-cli-*.jar):$here/lib/*" org.jumbocap.cli.Main "$@"
 LAUNCHER
 chmod +x "$tmp/jumbocap/jumbocap"
 jumbocap="$tmp/jumbocap/jumbocap"

@@ -11,6 +11,10 @@ import org.jumbocap.io.CaptureWriters;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.pcap.PcapWriter;
 import org.jumbocap.io.pcapng.PcapngWriter;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.segment.SegmentReport;
+import org.jumbocap.segment.Segmenter;
 
 /**
  * Writes a live capture to a file that is valid at every moment between frames: each frame is flushed
@@ -25,6 +29,8 @@ public final class LiveFileWriter implements AutoCloseable {
     private long committedBytes;
     private long frames;
     private boolean failed;
+    private Segmenter segmenter;
+    private FramePipeline pipeline;
 
     public LiveFileWriter(Path file, int linkType, int snaplen) throws IOException {
         this.file = file;
@@ -43,13 +49,38 @@ public final class LiveFileWriter implements AutoCloseable {
         }
     }
 
-    /** Writes one frame and flushes it; on failure the file is cut back to the frames before it. */
+    /**
+     * From now on writes every TCP super-packet as the segments TSO would have sent ({@link Segmenter}), for
+     * a pipeline that feeds a tool that cannot read super-packets.
+     *
+     * @param mss MSS for flows whose SYNs were not captured, or 0
+     * @param mtu MTU that sizes segments when neither the SYNs nor {@code mss} give an MSS
+     */
+    public void segment(int mss, int mtu) {
+        segmenter = new Segmenter(writer, mss, mtu);
+        pipeline = new FramePipeline(new FrameDissector(), null, false);
+    }
+
+    /** What segmenting did, or null when the frames are written as captured. */
+    public SegmentReport segmentReport() {
+        return segmenter == null ? null : segmenter.report();
+    }
+
+    /**
+     * Writes one frame (or its segments) and flushes it; on failure the file is cut back to the frames
+     * before it.
+     */
     public void write(FrameRecord frame) throws IOException {
         if (failed) {
             throw new IOException(file + ": writing stopped after an earlier error");
         }
         try {
-            writer.write(frame);
+            if (segmenter != null) {
+                pipeline.accept(frame, frame.timestampNanos(), frame.timestampNanos());
+                segmenter.write(frame, pipeline.summary());
+            } else {
+                writer.write(frame);
+            }
             writer.flush();
             committedBytes = channel.position();
             frames++;

@@ -72,6 +72,20 @@ public final class CaptureCommand implements Callable<Integer> {
     @Option(names = {"-w", "--write"}, paramLabel = "FILE", description = "Write frames to FILE: pcapng if it ends in .pcapng, else pcap.")
     Path writeFile;
 
+    @Option(names = "--segment",
+            description = "Write every TCP super-packet as the segments TSO would have sent (see 'jumbocap "
+                    + "segment'), for a pipeline that feeds an IDS; needs -w.")
+    boolean segment;
+
+    @Option(names = "--mss", paramLabel = "N",
+            description = "With --segment: MSS for flows whose SYNs were not captured.")
+    int mss;
+
+    @Option(names = "--mtu", paramLabel = "N", defaultValue = "" + org.jumbocap.segment.Segmenter.DEFAULT_MTU,
+            description = "With --segment: MTU that sizes segments when neither the SYNs nor --mss give an MSS "
+                    + "(default ${DEFAULT-VALUE}).")
+    int mtu;
+
     @Option(names = {"-c", "--count"}, paramLabel = "N",
             description = {"Stop after N frames have been captured: frames that passed the capture filter (-f), as "
                     + "tcpdump's -c counts, whether or not -Y prints them. ('read -c' counts the frames that pass -Y.)"})
@@ -109,6 +123,8 @@ public final class CaptureCommand implements Callable<Integer> {
     @Option(names = {"-p", "--no-promiscuous-mode"}, description = "Do not put the interface into promiscuous mode.")
     boolean noPromiscuous;
 
+    private org.jumbocap.segment.SegmentReport segmentReport;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -134,6 +150,12 @@ public final class CaptureCommand implements Callable<Integer> {
         if (count < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "-c must not be negative");
         }
+        if (segment && writeFile == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--segment needs -w FILE");
+        }
+        if (mss < 0 || mss > 0xFFFF || mtu < 68 || mtu > 0xFFFF + 40) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--mss must be 1..65535 and --mtu 68..65575");
+        }
         if (durationSeconds < 0 || Double.isNaN(durationSeconds)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--duration must not be negative");
         }
@@ -142,7 +164,7 @@ public final class CaptureCommand implements Callable<Integer> {
             display = Filters.compile(displayFilter);
         } catch (FilterSyntaxException e) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "-Y '" + displayFilter + "': column " + e.column() + ": " + e.detail());
+                    "-Y '" + e.excerpt() + "': column " + e.column() + ": " + e.detail());
         }
         CaptureSource.Options options = new CaptureSource.Options(device != null ? device : replay.toString(), snaplen,
                 bufferMiB << 20, CaptureSource.Options.DEFAULT_TIMEOUT_MILLIS, immediate, !noPromiscuous, null);
@@ -152,16 +174,33 @@ public final class CaptureCommand implements Callable<Integer> {
         try (CaptureSource source = replay != null ? new ReplayCaptureSource(replay, options, replaySpeed)
                 : Pcap4jCaptureSource.open(options)) {
             if (captureFilter != null && !captureFilter.isBlank()) {
-                CaptureFilters.Prepared prepared = CaptureFilters.prepare(captureFilter, rawFilter, extHeaders,
-                        source.linkType(), snaplen);
+                // compiling is bounded like the capture: --duration holds from the first second
+                boolean durationFirst = durationSeconds > 0 && durationSeconds < CaptureFilters.COMPILE_LIMIT_SECONDS;
+                CaptureFilters.Prepared prepared;
+                try {
+                    prepared = CaptureFilters.within(durationFirst ? durationSeconds : CaptureFilters.COMPILE_LIMIT_SECONDS,
+                            () -> {
+                                CaptureFilters.Prepared p = CaptureFilters.prepare(captureFilter, rawFilter, extHeaders,
+                                        source.linkType(), snaplen);
+                                source.setFilter(p.text());
+                                return p;
+                            });
+                } catch (java.util.concurrent.TimeoutException e) {
+                    if (durationFirst) {
+                        err.println("jumbocap capture: stopped (duration reached while libpcap compiled the capture "
+                                + "filter): 0 frames captured");
+                        return CommandLine.ExitCode.OK;
+                    }
+                    throw new CaptureException(CaptureException.Kind.FILTER, e.getMessage());
+                }
                 for (String note : prepared.notes()) {
                     err.println("jumbocap capture: note: " + note);
                 }
                 if (prepared.rewrote()) {
                     err.println("jumbocap capture: capture filter extended to IPv6 extension headers "
-                            + "(up to " + extHeaders + "; 'jumbocap filter' shows the text)");
+                            + "(up to " + prepared.extHeaders() + "; 'jumbocap filter' shows the text)");
                 }
-                source.setFilter(prepared.text());
+                err.println("jumbocap capture: " + prepared.programLine());
             }
             return capture(source, display, format, out, err);
         } catch (CaptureException e) {
@@ -179,6 +218,9 @@ public final class CaptureCommand implements Callable<Integer> {
         if (writeFile != null) {
             try {
                 writer = new LiveFileWriter(writeFile, source.linkType(), source.snaplen());
+                if (segment) {
+                    writer.segment(mss, mtu);
+                }
             } catch (IOException e) {
                 throw new UserException(writeFile + ": cannot write (" + FileErrors.reason(writeFile, e) + ")", e);
             }
@@ -219,6 +261,7 @@ public final class CaptureCommand implements Callable<Integer> {
             if (terminal && quiet) {
                 err.println();
             }
+            segmentReport = writer != null ? writer.segmentReport() : null;
             report(result, source, err);
             err.flush();
         } finally {
@@ -260,6 +303,10 @@ public final class CaptureCommand implements Callable<Integer> {
         }
         if (writeFile != null) {
             err.println("jumbocap capture: " + r.written() + " frames written to " + writeFile);
+        }
+        if (segmentReport != null) {
+            err.print(org.jumbocap.cli.SegmentCommand.render(segmentReport, writeFile.toString()).indent(0)
+                    .replaceAll("(?m)^", "jumbocap capture: "));
         }
         for (String line : cutReport(r.cuts(), source.snaplen(), replay != null ? CutCause.REPLAYED_FILE
                 : immediate ? CutCause.IMMEDIATE_MODE : CutCause.CAPTURE_RING)) {

@@ -32,6 +32,20 @@ public final class CaptureInputs {
             description = "Stop after N frames (those passing -Y); 0, the default, reads them all.")
     long count;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Threads that decode, filter and format frames beside the one that reads and writes "
+                    + "(output keeps frame order, exactly as with 0). Default: one per core for inputs of 8 MiB "
+                    + "or more and standard input, none for smaller files.")
+    Integer threads;
+
+    /** Decoding threads asked for, or -1 to let the frame loop choose by input size. */
+    public int threads() {
+        if (threads != null && threads < 0) {
+            throw new CommandLine.ParameterException(mixee.commandLine(), "--threads must not be negative");
+        }
+        return threads == null ? -1 : threads;
+    }
+
     /** The files to read, {@code -r} ones first; none given is a usage error. */
     public List<String> files() {
         List<String> all = new ArrayList<>(readFiles);
@@ -59,7 +73,7 @@ public final class CaptureInputs {
             return Filters.compile(displayFilter);
         } catch (FilterSyntaxException e) {
             throw new CommandLine.ParameterException(mixee.commandLine(),
-                    "-Y '" + displayFilter + "': column " + e.column() + ": " + e.detail());
+                    "-Y '" + e.excerpt() + "': column " + e.column() + ": " + e.detail());
         }
     }
 }

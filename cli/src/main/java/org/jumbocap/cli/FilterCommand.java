@@ -69,7 +69,10 @@ public final class FilterCommand implements Callable<Integer> {
         // exactly what 'capture -f' does: libpcap checks the filter as written, then the rewritten form
         CaptureFilters.Prepared prepared;
         try {
-            prepared = CaptureFilters.prepare(text, raw, extHeaders, linkType, snaplen);
+            prepared = CaptureFilters.prepareWithin(text, raw, extHeaders, linkType, snaplen,
+                    CaptureFilters.COMPILE_LIMIT_SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         } catch (CaptureException e) {
             if (e.kind() == CaptureException.Kind.LIBPCAP_MISSING) {
                 throw new UserException(e.getMessage(), e);

@@ -30,6 +30,7 @@ import picocli.CommandLine;
                 "  jumbocap read -Y 'tcp.port == 5201 && jumbo' -V capture.pcapng",
                 "  jumbocap stats capture.pcap",
                 "  jumbocap fields ipv6.",
+                "  jumbocap export -w frames.parquet capture.pcap",
                 "  source <(jumbocap completion)",
                 "",
                 "Exit status: 0 ok, 1 bad input or I/O error, 2 usage error."})
@@ -98,11 +99,13 @@ public final class JumbocapCommand implements Callable<Integer> {
             cl.addSubcommand(new FieldsCommand());
         }
         if (only == null) {
+            cl.addSubcommand(new SegmentCommand());
             cl.addSubcommand(new CaptureCommand());
             cl.addSubcommand(new InterfacesCommand());
             cl.addSubcommand(new FilterCommand());
             cl.addSubcommand(new CheckCommand());
             cl.addSubcommand(new CompletionCommand());
+            cl.addSubcommand(new org.jumbocap.cli.export.ExportCommand());
         }
         // every subcommand answers --version/-V like the root (read uses -V for its tree, --version only)
         Version version = new Version();

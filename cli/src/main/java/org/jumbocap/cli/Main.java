@@ -1,6 +1,5 @@
 package org.jumbocap.cli;
 
-import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
@@ -23,8 +22,7 @@ public final class Main {
     }
 
     private static PrintWriter stdout() {
-        return new PrintWriter(new BufferedWriter(new OutputStreamWriter(
-                new GuardedOutputStream(new FileOutputStream(FileDescriptor.out)), StandardCharsets.UTF_8), 1 << 16));
+        return new PrintWriter(new Utf8Writer(new GuardedOutputStream(new FileOutputStream(FileDescriptor.out)), 1 << 16));
     }
 
     private static PrintWriter stderr() {

@@ -1,9 +1,11 @@
 package org.jumbocap.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jumbocap.cli.engine.CaptureOutput;
 import org.jumbocap.cli.engine.FrameContext;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
@@ -15,15 +17,16 @@ import org.jumbocap.cli.render.JsonFrame;
 import org.jumbocap.cli.render.SummaryLine;
 import org.jumbocap.cli.render.TimeFormat;
 import org.jumbocap.cli.render.TreeText;
+import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.dissect.DissectorRegistry;
 import org.jumbocap.field.FieldRegistry;
 import org.jumbocap.pipeline.FramePipeline;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code jumbocap read}: frames as summary lines, a field tree, hex, JSON or chosen fields. */
 @Command(name = "read", sortOptions = false, versionProvider = JumbocapCommand.Version.class,
@@ -40,6 +43,7 @@ import picocli.CommandLine.Spec;
                 "      -e jumbo.length capture.pcap",
                 "  jumbocap read -T ndjson capture.pcap | jq .layers[].protocol",
                 "  tcpdump -w - -i eth0 | jumbocap read -",
+                "  jumbocap read -Y 'jumbo' -w jumbograms.pcapng capture.pcap",
                 "",
                 "A summary line reads: number, time, source -> destination, protocol,",
                 "length on the wire, info, then [JUMBO ipv6-hbh N B] or",
@@ -91,6 +95,11 @@ public final class ReadCommand implements Callable<Integer> {
                     + "quote=d|s|n, occurrence=f|l|a, aggregator=C|/t|/s.")
     List<String> fieldOptions = new ArrayList<>();
 
+    @Option(names = "-w", paramLabel = "FILE",
+            description = "Write the frames that pass -Y to FILE, unchanged, instead of printing them: pcapng "
+                    + "when it ends in .pcapng, else pcap; '-' is standard output.")
+    String writeFile;
+
     @Option(names = "--verify-checksums", negatable = true,
             description = "Sum the bytes every TCP, UDP and ICMP checksum covers and mark bad ones "
                     + "(--no-verify-checksums: never). Default: only where the output shows checksums: -V, "
@@ -112,6 +121,9 @@ public final class ReadCommand implements Callable<Integer> {
             throw usage("-e and -E need -T fields");
         }
         FrameFilter filter = inputs.filter();
+        if (writeFile != null) {
+            return write(filter);
+        }
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
         JumbocapCommand root = JumbocapCommand.of(spec);
         PrintWriter out = spec.commandLine().getOut();
@@ -121,12 +133,19 @@ public final class ReadCommand implements Callable<Integer> {
         FrameLoop.Sink sink = switch (format) {
             case text -> textSink(out, timeFormat, colors);
             case json -> jsonArray;
-            case ndjson -> (frame, context) -> {
-                StringBuilder s = new StringBuilder(1024);
-                JsonFrame.render(frame.tree(), context, new Json(s));
-                out.append(s).append('\n');
+            case ndjson -> new LineSink(out) {
+                @Override
+                public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
+                    JsonFrame.render(frame.tree(), context, new Json(s));
+                    s.append('\n');
+                }
             };
-            case fields -> (frame, context) -> out.append(columns.line(frame.tree())).append('\n');
+            case fields -> new LineSink(out) {
+                @Override
+                public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
+                    s.append(columns.line(frame.tree())).append('\n');
+                }
+            };
         };
         if (columns != null && columns.header() != null) {
             out.println(columns.header());
@@ -134,7 +153,7 @@ public final class ReadCommand implements Callable<Integer> {
         if (format == Format.json) {
             out.append('[');
         }
-        boolean ok = new FrameLoop(filter, inputs.count(), verify).run(inputs.files(), sink, out, err, root.debug());
+        boolean ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).run(inputs.files(), sink, out, err, root.debug());
         if (format == Format.json) {
             jsonArray.close();
         }
@@ -142,8 +161,51 @@ public final class ReadCommand implements Callable<Integer> {
         return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
     }
 
+    /** Text per frame, written as rendered. */
+    private abstract static class LineSink implements FrameLoop.RenderingSink {
+        private final PrintWriter out;
+
+        LineSink(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(CharSequence text) {
+            out.append(text);
+        }
+    }
+
+    /** {@code -w}: the frames that pass the filter, byte for byte, to a capture file. */
+    private Integer write(FrameFilter filter) {
+        CaptureOutput output = new CaptureOutput(writeFile);
+        for (String f : inputs.files()) {
+            if (output.sameFileAs(f)) {
+                throw usage("-w " + writeFile + " is also an input file");
+            }
+        }
+        JumbocapCommand root = JumbocapCommand.of(spec);
+        boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
+        boolean ok;
+        try (output) {
+            ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).run(inputs.files(), (frame, context) -> {
+                try {
+                    output.writerFor(frame.frame()).write(frame.frame());
+                } catch (IOException e) {
+                    throw output.failed(e);
+                }
+            }, spec.commandLine().getOut(), spec.commandLine().getErr(), root.debug());
+            output.ensureCreated();
+        } catch (IOException e) {
+            if (output.isBroken()) {
+                return CommandLine.ExitCode.SOFTWARE;
+            }
+            throw output.failed(e);
+        }
+        return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
+    }
+
     /** The frames as the elements of one JSON array, whose brackets the caller writes. */
-    private static final class JsonArraySink implements FrameLoop.Sink {
+    private static final class JsonArraySink implements FrameLoop.RenderingSink {
         private final PrintWriter out;
         private boolean empty = true;
 
@@ -152,12 +214,14 @@ public final class ReadCommand implements Callable<Integer> {
         }
 
         @Override
-        public void frame(FramePipeline frame, FrameContext context) {
-            StringBuilder s = new StringBuilder(2048);
-            s.append(empty ? "\n" : ",\n");
-            empty = false;
+        public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
             JsonFrame.render(frame.tree(), context, new Json(s));
-            out.append(s);
+        }
+
+        @Override
+        public void write(CharSequence element) {
+            out.append(empty ? "\n" : ",\n").append(element);
+            empty = false;
         }
 
         void close() {
@@ -169,7 +233,7 @@ public final class ReadCommand implements Callable<Integer> {
         SummaryLine summary = new SummaryLine(timeFormat, colors);
         TreeText treeText = new TreeText(colors);
         boolean several = inputs.files().size() > 1;
-        return new FrameLoop.Sink() {
+        return new FrameLoop.RenderingSink() {
             @Override
             public void startFile(String file) {
                 if (several) {
@@ -178,8 +242,12 @@ public final class ReadCommand implements Callable<Integer> {
             }
 
             @Override
-            public void frame(FramePipeline frame, FrameContext context) {
-                StringBuilder s = new StringBuilder(256);
+            public void write(CharSequence text) {
+                out.append(text);
+            }
+
+            @Override
+            public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
                 // the line comes from the summary where it can, so most frames are never dissected in full
                 String line = verbose || frame.hasTree() ? null : summary.render(frame.summary(), frame.frame(), context);
                 s.append(line != null ? line : summary.render(frame.tree(), context)).append('\n');
@@ -193,7 +261,6 @@ public final class ReadCommand implements Callable<Integer> {
                 if (verbose || hex) {
                     s.append('\n');
                 }
-                out.append(s);
             }
         };
     }
@@ -206,16 +273,10 @@ public final class ReadCommand implements Callable<Integer> {
         if (verbose || format == Format.json || format == Format.ndjson) {
             return true;
         }
-        List<String> named = new ArrayList<>(fields);
-        if (filter != null) {
-            named.addAll(filter.compiled().fields());
+        if (filter != null && filter.compiled().readsChecksums()) {
+            return true;
         }
-        for (String f : named) {
-            if (f.contains("checksum") || f.startsWith("expert")) {
-                return true;
-            }
-        }
-        return false;
+        return fields.stream().anyMatch(CompiledFilter::showsChecksums);
     }
 
     private FieldColumns columns() {

@@ -69,7 +69,7 @@ public final class StatsCommand implements Callable<Integer> {
                 stats.add(frame);
             }
         };
-        boolean ok = new FrameLoop(filter, inputs.count(), verifyChecksums).run(inputs.files(), sink, out, err, root.debug());
+        boolean ok = new FrameLoop(filter, inputs.count(), verifyChecksums, inputs.threads()).run(inputs.files(), sink, out, err, root.debug());
         if (ok || stats.frames() > 0 || format == Format.json) {
             // a file that gave no frame at all gets its error line alone, not a text report of zeros;
             // scripts still get one complete JSON object

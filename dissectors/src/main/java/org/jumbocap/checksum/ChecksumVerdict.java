@@ -231,6 +231,14 @@ public enum ChecksumVerdict {
         return fold(sumWithoutField + r.field() + (~from & 0xFFFF) + to) == 0xFFFF;
     }
 
+    /**
+     * A 16-bit word with its bytes exchanged: the folded sum of bytes that start an odd number of bytes
+     * into a checksummed range, as that range's words see them (RFC 1071 section 2(B)).
+     */
+    public static int swapBytes(int word) {
+        return swap(word);
+    }
+
     private static int swap(int word) {
         return ((word & 0xFF) << 8) | ((word >>> 8) & 0xFF);
     }

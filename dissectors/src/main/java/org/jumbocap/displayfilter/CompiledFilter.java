@@ -73,6 +73,25 @@ public final class CompiledFilter {
         return fieldNames;
     }
 
+    /**
+     * True when the filter reads a checksum verdict or an expert item (a bad checksum is one), so frames
+     * must be dissected with their checksums summed; otherwise only the offload judgement is needed, and
+     * a super-packet's payload stays unread.
+     */
+    public boolean readsChecksums() {
+        for (String f : fieldNames) {
+            if (showsChecksums(f)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True for a field whose value depends on summed checksums: a checksum verdict, or any expert item. */
+    public static boolean showsChecksums(String fieldName) {
+        return fieldName.contains("checksum") || fieldName.startsWith("expert");
+    }
+
     public String text() {
         return text;
     }

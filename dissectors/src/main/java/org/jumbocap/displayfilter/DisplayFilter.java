@@ -35,9 +35,10 @@ import org.jumbocap.field.FieldRegistry;
  * is then false and {@code !=} true ({@code tcp[100:2]} alone is false on a short header).</li>
  * <li>{@code contains} and {@code matches} on a protocol ({@code frame contains "GET"}) or on a payload
  * field ({@code tcp.payload contains 16:03}) search the bytes it covers in the frame, in place, up to the
- * captured length. {@code matches} reads bytes as ISO-8859-1 characters and gives up (no match) after a
- * bounded number of character reads, so a pattern that backtracks without end cannot hang on a
- * jumbogram.</li>
+ * captured length. {@code matches} reads bytes as ISO-8859-1 characters.</li>
+ * <li>{@code matches}, on bytes and on strings alike, gives up (no match) after 1,000,000 character reads
+ * plus 64 per character or byte searched, so a pattern that backtracks without end cannot hang on a
+ * jumbogram or a short expert message; {@code !(... matches ...)} is then true.</li>
  * </ul>
  * Tests with slices, byte searches or byte masks need the tree; masks on integer fields keep the fast path.
  * Functions ({@code len()}, {@code upper()}) and arithmetic other than {@code &} are not supported.

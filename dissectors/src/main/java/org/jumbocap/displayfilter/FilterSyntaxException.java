@@ -35,6 +35,27 @@ public final class FilterSyntaxException extends IllegalArgumentException {
         return filter;
     }
 
+    /** Characters of the filter kept on each side of the column by {@link #excerpt()}. */
+    public static final int EXCERPT_SIDE = 40;
+
+    /**
+     * The filter as an error line quotes it: whole when short, else the {@value #EXCERPT_SIDE} characters
+     * on each side of the column with {@code ...} where text was left out, so a 100 KB filter still gives
+     * one readable line.
+     */
+    public String excerpt() {
+        int at = Math.max(0, Math.min(filter.length(), column - 1));
+        int from = Math.max(0, at - EXCERPT_SIDE);
+        int to = Math.min(filter.length(), at + EXCERPT_SIDE);
+        if (from <= 3) {
+            from = 0;
+        }
+        if (to >= filter.length() - 3) {
+            to = filter.length();
+        }
+        return (from > 0 ? "..." : "") + filter.substring(from, to) + (to < filter.length() ? "..." : "");
+    }
+
     /** The filter, a line with {@code ^} under the column, and the message, as the CLI prints it. */
     public String caretLine() {
         return filter + "\n" + " ".repeat(Math.max(0, column - 1)) + "^\n" + detail;

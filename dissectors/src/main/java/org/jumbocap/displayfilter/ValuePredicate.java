@@ -375,9 +375,10 @@ abstract class ValuePredicate {
 
     /**
      * Regular expression found anywhere in the value; case-insensitive unless the pattern says (?-i).
-     * Bytes (layers, payloads, slices) are matched in place as ISO-8859-1 characters, with a budget of
-     * character reads so a pattern that backtracks without end over a jumbogram's payload gives up
-     * (no match) instead of hanging; a pattern nesting too deep for the stack gives up the same way.
+     * Bytes (layers, payloads, slices) are matched in place as ISO-8859-1 characters, strings as they
+     * are; both through {@link BoundedChars}, with one budget of character reads per value, so a
+     * pattern that backtracks without end over a jumbogram's payload or a short expert message gives
+     * up (no match) instead of hanging; a pattern nesting too deep for the stack gives up the same way.
      */
     static final class StringMatches extends ValuePredicate {
         /** Character reads allowed per byte searched, plus a fixed allowance for short values. */
@@ -390,18 +391,23 @@ abstract class ValuePredicate {
             this.pattern = pattern;
         }
 
+        /** The character reads one value may cost before the search gives up. */
+        static long budget(int length) {
+            return READS_BASE + READS_PER_BYTE * length;
+        }
+
         @Override
         boolean test(Object value) {
             ByteView b = ByteView.of(value);
             if (b != null) {
-                return find(new BoundedChars(b, READS_BASE + READS_PER_BYTE * b.length));
+                return find(new BoundedChars(b, budget(b.length)));
             }
             return value != null && testString(value.toString());
         }
 
         @Override
         boolean testString(String value) {
-            return value != null && pattern.matcher(value).find();
+            return value != null && find(new BoundedChars(value, budget(value.length())));
         }
 
         private boolean find(BoundedChars chars) {
@@ -413,7 +419,10 @@ abstract class ValuePredicate {
         }
     }
 
-    /** Bytes as ISO-8859-1 characters, without copying; stops the regex after a number of reads. */
+    /**
+     * Bytes as ISO-8859-1 characters, or a string's characters, without copying; stops the regex after
+     * a number of reads shared by every subsequence.
+     */
     static final class BoundedChars implements CharSequence {
         static final class OverBudget extends RuntimeException {
             OverBudget() {
@@ -422,16 +431,22 @@ abstract class ValuePredicate {
         }
 
         private final ByteView bytes;
+        private final String text;
         private final int from;
         private final int length;
         private final long[] reads;
 
         BoundedChars(ByteView bytes, long budget) {
-            this(bytes, 0, bytes.length, new long[] {budget});
+            this(bytes, null, 0, bytes.length, new long[] {budget});
         }
 
-        private BoundedChars(ByteView bytes, int from, int length, long[] reads) {
+        BoundedChars(String text, long budget) {
+            this(null, text, 0, text.length(), new long[] {budget});
+        }
+
+        private BoundedChars(ByteView bytes, String text, int from, int length, long[] reads) {
             this.bytes = bytes;
+            this.text = text;
             this.from = from;
             this.length = length;
             this.reads = reads;
@@ -450,7 +465,7 @@ abstract class ValuePredicate {
             if (index < 0 || index >= length) {
                 throw new IndexOutOfBoundsException(index);
             }
-            return (char) bytes.byteAt(from + index);
+            return text != null ? text.charAt(from + index) : (char) bytes.byteAt(from + index);
         }
 
         @Override
@@ -458,7 +473,7 @@ abstract class ValuePredicate {
             if (start < 0 || end > length || start > end) {
                 throw new IndexOutOfBoundsException(start + ".." + end);
             }
-            return new BoundedChars(bytes, from + start, end - start, reads);
+            return new BoundedChars(bytes, text, from + start, end - start, reads);
         }
 
         @Override

@@ -14,6 +14,12 @@ public final class DissectorTable {
     private final Map<Integer, Dissector> byKey;
     private final int[] keys;
     private final Dissector[] values;
+    /**
+     * The dissectors indexed by key itself, when every key is a 16-bit number (ethertypes, IP protocols,
+     * ports, link types): one array load per lookup instead of a search. Null otherwise.
+     */
+    private final Dissector[] byIndex;
+    private static final int DIRECT_LIMIT = 1 << 16;
 
     DissectorTable(String name, Map<Integer, Dissector> byKey) {
         this.name = name;
@@ -23,6 +29,13 @@ public final class DissectorTable {
         for (int i = 0; i < keys.length; i++) {
             values[i] = byKey.get(keys[i]);
         }
+        boolean direct = keys.length > 0 && keys[0] >= 0 && keys[keys.length - 1] < DIRECT_LIMIT;
+        this.byIndex = direct ? new Dissector[keys[keys.length - 1] + 1] : null;
+        if (direct) {
+            for (int i = 0; i < keys.length; i++) {
+                byIndex[keys[i]] = values[i];
+            }
+        }
     }
 
     public String name() {
@@ -31,6 +44,10 @@ public final class DissectorTable {
 
     /** The dissector for a key, or null. */
     public Dissector get(int key) {
+        Dissector[] direct = byIndex;
+        if (direct != null) {
+            return key >= 0 && key < direct.length ? direct[key] : null;
+        }
         int i = Arrays.binarySearch(keys, key);
         return i >= 0 ? values[i] : null;
     }

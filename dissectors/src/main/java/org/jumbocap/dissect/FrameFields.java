@@ -19,6 +19,8 @@ public final class FrameFields {
     public static final FieldDef LEN = FieldDef.of("frame.len", "Frame Length", FieldType.UINT32, "Length on the wire as the capture reports it");
     public static final FieldDef CAP_LEN = FieldDef.of("frame.cap_len", "Capture Length", FieldType.UINT32, "Bytes captured");
     public static final FieldDef CUT = FieldDef.of("frame.cut", "Cut by snaplen", FieldType.BOOLEAN, "True when the capture kept fewer bytes than the frame had");
+    public static final FieldDef SNAPLEN_EXCEEDED = FieldDef.of("frame.snaplen_exceeded", "Declared snaplen exceeded", FieldType.UINT32,
+            "The snaplen the file declares, present when the record holds more bytes than it");
     public static final FieldDef PROTOCOLS = FieldDef.of("frame.protocols", "Protocols in frame", FieldType.STRING, "Layers found, colon separated");
 
     public static final FieldDef DATA = FieldDef.protocol("data", "Data");
@@ -27,6 +29,8 @@ public final class FrameFields {
 
     public static final ExpertDef CUT_BY_SNAPLEN = new ExpertDef("frame.cut_by_snaplen", ExpertGroup.TRUNCATED, Severity.NOTE,
             "Frame cut by the snaplen: %d of %d bytes captured");
+    public static final ExpertDef OVER_SNAPLEN = new ExpertDef("frame.over_snaplen", ExpertGroup.MALFORMED, Severity.WARN,
+            "Record holds %d bytes, more than the snaplen of %d bytes the file declares: read whole");
     public static final ExpertDef LAYER_TRUNCATED = new ExpertDef("frame.layer_truncated", ExpertGroup.TRUNCATED, Severity.NOTE,
             "%s cut by the snaplen at offset %d: the rest of the layer was not captured");
     public static final ExpertDef LAYER_MALFORMED = new ExpertDef("frame.malformed", ExpertGroup.MALFORMED, Severity.ERROR,

@@ -83,9 +83,28 @@ public final class FrameSummary {
     public final long[] layerDstLo = new long[MAX_LAYERS];
     public final long[] layerL3PayloadLength = new long[MAX_LAYERS];
     public final JumboKind[] layerJumboKind = new JumboKind[MAX_LAYERS];
+    /** Frame offset of each IP header. */
+    public final int[] layerIpOffset = new int[MAX_LAYERS];
+    /**
+     * Bytes from the IP header's start to the header after it: IPv4 IHL times 4; IPv6 40 plus the
+     * extension headers walked; 0 when the layer's header was not decoded that far.
+     */
+    public final int[] layerHeaderLength = new int[MAX_LAYERS];
+    /** The IP packet is a fragment: IPv4 MF or a fragment offset, or an IPv6 Fragment header. */
+    public final boolean[] layerFragment = new boolean[MAX_LAYERS];
+    /** IPv6: frame offset and length of the first Hop-by-Hop header, or -1 and 0 when there is none. */
+    public final int[] layerHopByHopOffset = new int[MAX_LAYERS];
+    public final int[] layerHopByHopLength = new int[MAX_LAYERS];
+    /** IPv6: frame offset of the Jumbo Payload option (its type byte) in the Hop-by-Hop header, or -1. */
+    public final int[] layerJumboOptionOffset = new int[MAX_LAYERS];
+    /** IPv6: the Hop-by-Hop header holds nothing but a Jumbo Payload option and padding. */
+    public final boolean[] layerHopByHopOnlyJumbo = new boolean[MAX_LAYERS];
     public int udpCount;
     public final int[] udpSrcPort = new int[MAX_LAYERS];
     public final int[] udpDstPort = new int[MAX_LAYERS];
+    /** Frame offset and length field of each UDP header, outermost first. */
+    public final int[] udpOffset = new int[MAX_LAYERS];
+    public final int[] udpLength = new int[MAX_LAYERS];
     /** TCP header length in bytes (data offset times 4), or -1. */
     public int tcpHeaderLength = -1;
     /** TCP acknowledgment number, window field, MSS and window-scale multiplier options, or -1. */
@@ -99,6 +118,8 @@ public final class FrameSummary {
      * the decode verified checksums.
      */
     public ChecksumVerdict transportChecksum;
+    /** VNI of the innermost VXLAN or Geneve header, or -1. */
+    public int tunnelVni = -1;
     /** UDP header's length field of the innermost UDP layer, or -1. */
     public int udpLengthField = -1;
     /** ICMP or ICMPv6 type of the first ICMP layer, or -1. */
@@ -127,6 +148,7 @@ public final class FrameSummary {
         ipVersion = 0;
         clearInnermostIp();
         tunnelDepth = 0;
+        tunnelVni = -1;
         truncated = false;
         incomplete = false;
         ipLayerCount = 0;
@@ -181,6 +203,13 @@ public final class FrameSummary {
             layerSrcHi[layer] = layerSrcLo[layer] = layerDstHi[layer] = layerDstLo[layer] = 0;
             layerL3PayloadLength[layer] = 0;
             layerJumboKind[layer] = null;
+            layerIpOffset[layer] = offset;
+            layerHeaderLength[layer] = 0;
+            layerFragment[layer] = false;
+            layerHopByHopOffset[layer] = -1;
+            layerHopByHopLength[layer] = 0;
+            layerJumboOptionOffset[layer] = -1;
+            layerHopByHopOnlyJumbo[layer] = false;
             ipLayerCount = layer + 1;
         } else {
             incomplete = true;
@@ -244,11 +273,40 @@ public final class FrameSummary {
         layerJumboKind[layer] = jumboKind;
     }
 
+    /**
+     * Records where an IP layer's headers end and whether it is a fragment.
+     *
+     * @param layer the index {@link #beginIpLayer} returned
+     */
+    public void setIpHeaders(int layer, int headerLength, boolean fragment) {
+        if (layer < MAX_LAYERS) {
+            layerHeaderLength[layer] = headerLength;
+            layerFragment[layer] = fragment;
+        }
+    }
+
+    /** Records an IPv6 layer's first Hop-by-Hop header and the Jumbo Payload option in it (-1: none). */
+    public void setHopByHop(int layer, int offset, int length, int jumboOptionOffset, boolean onlyJumbo) {
+        if (layer < MAX_LAYERS) {
+            layerHopByHopOffset[layer] = offset;
+            layerHopByHopLength[layer] = length;
+            layerJumboOptionOffset[layer] = jumboOptionOffset;
+            layerHopByHopOnlyJumbo[layer] = onlyJumbo;
+        }
+    }
+
     /** Records a UDP header's ports as one more occurrence. */
     public void addUdp(int src, int dst) {
+        addUdp(src, dst, -1, -1);
+    }
+
+    /** Records a UDP header: its ports, frame offset and length field. */
+    public void addUdp(int src, int dst, int offset, int lengthField) {
         if (udpCount < MAX_LAYERS) {
             udpSrcPort[udpCount] = src;
             udpDstPort[udpCount] = dst;
+            udpOffset[udpCount] = offset;
+            udpLength[udpCount] = lengthField;
             udpCount++;
         } else {
             incomplete = true;

@@ -14,6 +14,16 @@ public interface CaptureWriter extends Closeable, Flushable {
     void write(long timestampNanos, byte[] data, int offset, int capturedLength, long originalLength)
             throws IOException;
 
+    /**
+     * Writes one frame made of two pieces, headers then payload, on the interface and link type that
+     * {@code source} was captured on: each byte is copied once, into the writer's buffer, and never joined
+     * into a frame first.
+     *
+     * @param originalLength the frame's length on the wire: the two pieces' lengths for a whole frame
+     */
+    void write(FrameRecord source, long timestampNanos, byte[] head, int headLength, byte[] body, int bodyOffset,
+               int bodyLength, long originalLength) throws IOException;
+
     /** "pcap", "pcap-nsec", "pcapng". */
     String formatName();
 }

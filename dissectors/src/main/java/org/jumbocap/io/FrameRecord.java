@@ -24,6 +24,8 @@ public final class FrameRecord {
     private int capturedLength;
     private long originalLength;
     private long fileOffset = -1;
+    /** The snaplen the file declares when this record holds more than it, else 0. */
+    private long exceededSnaplen;
     private byte[] data;
     /** Bytes of {@code data} that hold the frame, from 0; {@code capturedLength} when fully loaded. */
     private int loadedLength;
@@ -49,6 +51,11 @@ public final class FrameRecord {
         this.capturedLength = bytes.length;
         this.loadedLength = bytes.length;
         this.originalLength = Math.max(originalLength, bytes.length);
+    }
+
+    /** Bytes of memory the record holds for frame data (its buffer, whatever frame it holds now). */
+    public int heldBytes() {
+        return data.length;
     }
 
     /** Frame number, 1-based, across the whole file. */
@@ -128,11 +135,26 @@ public final class FrameRecord {
         return originalLength > capturedLength;
     }
 
+    /**
+     * The snaplen the file (or the frame's interface) declares when this record captured more bytes than
+     * that, else 0. Such records are read whole: the snaplen is a claim of the tool that wrote the file.
+     */
+    public long exceededSnaplen() {
+        return exceededSnaplen;
+    }
+
+    /** Marks the record as holding more than the declared {@code snaplen}; readers call it after filling it. */
+    public FrameRecord markExceededSnaplen(long snaplen) {
+        this.exceededSnaplen = snaplen;
+        return this;
+    }
+
     /** A detached copy whose array holds exactly the captured bytes. */
     public FrameRecord copy() {
         FrameRecord r = new FrameRecord(number, timestampNanos, linkType, bytes(), originalLength);
         r.interfaceId = interfaceId;
         r.fileOffset = fileOffset;
+        r.exceededSnaplen = exceededSnaplen;
         return r;
     }
 
@@ -210,6 +232,7 @@ public final class FrameRecord {
         this.capturedLength = capturedLength;
         this.originalLength = Math.max(originalLength, capturedLength);
         this.fileOffset = fileOffset;
+        this.exceededSnaplen = 0;
         stamp++;
         view = null;
     }

@@ -19,6 +19,14 @@ public record InterfaceInfo(int id, int section, int localId, int linkType, long
     public static final int TSRESOL_MICROS = 6;
     public static final int TSRESOL_NANOS = 9;
 
+    /**
+     * True when timestamps carry more than whole microseconds: a decimal resolution finer than 10^-6 s
+     * or any binary one (2^-n s is no whole number of microseconds); times then print with nine decimals.
+     */
+    public boolean finerThanMicroseconds() {
+        return (tsresol & 0x80) != 0 || tsresol > TSRESOL_MICROS;
+    }
+
     /** "10^-6 s", "2^-20 s". */
     public String resolutionText() {
         return (tsresol & 0x80) == 0 ? "10^-" + tsresol + " s" : "2^-" + (tsresol & 0x7F) + " s";

@@ -17,7 +17,8 @@ public final class FramePipeline {
     private final FrameDissector dissector;
     private final CompiledFilter filter;
     private final boolean verifyChecksums;
-    private final FrameSummary summary = new FrameSummary();
+    private final FrameSummary ownSummary = new FrameSummary();
+    private FrameSummary summary = ownSummary;
     private FrameRecord frame;
     private long firstNanos;
     private long previousNanos;
@@ -43,6 +44,16 @@ public final class FramePipeline {
      * @param previousNanos timestamp of the frame before, for the tree's delta time
      */
     public boolean accept(FrameRecord record, long firstNanos, long previousNanos) {
+        return accept(record, firstNanos, previousNanos, ownSummary);
+    }
+
+    /**
+     * Like {@link #accept(FrameRecord, long, long)}, decoding into the given summary, which stays the
+     * frame's: a loop that decodes a batch of frames on one thread keeps one summary per frame and hands
+     * the frames on elsewhere with {@link #adopt}.
+     */
+    public boolean accept(FrameRecord record, long firstNanos, long previousNanos, FrameSummary into) {
+        this.summary = into;
         this.frame = record;
         this.firstNanos = firstNanos;
         this.previousNanos = previousNanos;
@@ -55,6 +66,18 @@ public final class FramePipeline {
             return filter.matches(summary);
         }
         return filter.matches(tree());
+    }
+
+    /**
+     * Makes a frame another pipeline decoded (on another thread) the current one here, with its summary
+     * and, when that pipeline built it, its tree.
+     */
+    public void adopt(FrameRecord record, long firstNanos, long previousNanos, FrameSummary decoded, FrameTree builtTree) {
+        this.frame = record;
+        this.firstNanos = firstNanos;
+        this.previousNanos = previousNanos;
+        this.summary = decoded;
+        this.tree = builtTree;
     }
 
     /** The summary of the frame last given to {@link #accept}. */

@@ -86,7 +86,7 @@ public final class FlowStats {
     }
 
     /** The segment size a sender cuts its payload into: the MSS less the options each segment repeats; -1 when unknown. */
-    static int effectiveMss(int mss, int optionsLength) {
+    public static int effectiveMss(int mss, int optionsLength) {
         if (mss <= 0) {
             return -1;
         }
@@ -100,11 +100,15 @@ public final class FlowStats {
      * seen; -1 when neither SYN was captured.
      */
     public int mssInForce() {
-        int peer = reverse == null ? -1 : reverse.announcedMss;
-        if (peer > 0 && announcedMss > 0) {
-            return Math.min(peer, announcedMss);
+        return mssInForce(announcedMss, reverse == null ? -1 : reverse.announcedMss);
+    }
+
+    /** {@link #mssInForce()} from the MSS each side announced (-1 when its SYN was not seen). */
+    public static int mssInForce(int own, int peer) {
+        if (peer > 0 && own > 0) {
+            return Math.min(peer, own);
         }
-        return peer > 0 ? peer : announcedMss;
+        return peer > 0 ? peer : own;
     }
 
     void announceMss(int mss) {

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The core's layering, written once (docs/architecture.md explains it): lowest first, buffer; checksum and
- * io; field, expert, tree and jumbo; dissect; the protocols; the display filter; the pipeline; statistics
- * and the capture check. No package depends on one above it, no two packages depend on each other, and
- * the core needs nothing but the JDK.
+ * io; field, expert, tree and jumbo; dissect; the protocols; the display filter; the pipeline; statistics,
+ * the capture check, re-segmentation and export rows. No package depends on one above it, no two packages
+ * depend on each other, and the core needs nothing but the JDK.
  */
 class CoreArchitectureTest {
     private static final JavaClasses CORE = new ClassFileImporter()
@@ -65,11 +65,12 @@ class CoreArchitectureTest {
                 .layer("protocols").definedBy("org.jumbocap.proto..")
                 .layer("display filter").definedBy("org.jumbocap.displayfilter..")
                 .layer("pipeline").definedBy("org.jumbocap.pipeline..")
-                .layer("consumers").definedBy("org.jumbocap.stats..", "org.jumbocap.check..")
+                .layer("consumers").definedBy("org.jumbocap.stats..", "org.jumbocap.check..", "org.jumbocap.segment..",
+                        "org.jumbocap.export..")
                 .whereLayer("consumers").mayOnlyBeAccessedByLayers("consumers")
                 .whereLayer("pipeline").mayOnlyBeAccessedByLayers("consumers")
                 .whereLayer("display filter").mayOnlyBeAccessedByLayers("pipeline", "consumers")
-                .whereLayer("protocols").mayOnlyBeAccessedByLayers("consumers")
+                .whereLayer("protocols").mayOnlyBeAccessedByLayers("display filter", "pipeline", "consumers")
                 .whereLayer("dissect").mayOnlyBeAccessedByLayers("protocols", "display filter", "pipeline", "consumers")
                 .whereLayer("jumbo").mayOnlyBeAccessedByLayers("dissect", "protocols", "display filter", "pipeline",
                         "consumers")

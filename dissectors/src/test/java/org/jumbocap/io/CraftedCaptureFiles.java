@@ -67,14 +67,24 @@ public final class CraftedCaptureFiles {
                         ": at byte offset 10: file ends inside the pcap file header (needs 14 more bytes)"),
                 new Case("pcap-caplen-huge.pcap", pcapWithFrames(262144, 1)
                         .pcapRecord(BASE_SECONDS, 2, 0x7FFFFFFFL, 0x7FFFFFFFL, frame(2, 8)).toArray(), 1,
-                        ": record 2 at byte offset 100: captured length 2147483647 exceeds the file's snaplen"
-                                + " of 262144 bytes"),
+                        ": record 2 at byte offset 100: captured length 2147483647 exceeds the limit of 16777216 bytes"),
                 new Case("pcap-caplen-huge-snaplen-0.pcap", pcapWithFrames(0, 1)
                         .pcapRecord(BASE_SECONDS, 2, 0xFFFFFFFFL, 0xFFFFFFFFL, frame(2, 8)).toArray(), 1,
                         ": record 2 at byte offset 100: captured length 4294967295 exceeds the limit of 16777216 bytes"),
                 new Case("pcap-caplen-over-snaplen.pcap", CaptureBytes.littleEndian().pcapHeader(MICROS, 1500, ETH)
-                        .pcapRecord(BASE_SECONDS, 1, frame(1, 2000)).toArray(), 0,
-                        ": record 1 at byte offset 24: captured length 2000 exceeds the file's snaplen of 1500 bytes"),
+                        .pcapRecord(BASE_SECONDS, 1, frame(1, 2000)).pcapRecord(BASE_SECONDS, 2, frame(2, 60)).toArray(),
+                        2, null),
+                // if_tsresol 0x13 (10^-19 s): the first frame's time is a whole number of microseconds, the
+                // second's is not; times print with nine decimals throughout the file
+                new Case("pcapng-tsresol-19.pcapng", CaptureBytes.littleEndian().shb(1, 0)
+                        .idb(ETH, 262144, null, null, 0x13, BASE_SECONDS)
+                        .epb(0, 5_000_000_000_000_000_000L, frame(1, 60))
+                        .epb(0, 5_000_000_012_345_678_900L, frame(2, 60))
+                        .epb(0, 7_250_000_000_000_000_000L, frame(3, 60)).toArray(), 3, null),
+                // the snaplen is the writer's claim: a longer record is read whole and marked
+                new Case("pcapng-epb-over-snaplen.pcapng", CaptureBytes.littleEndian().shb(1, 0).idb(ETH, 1500)
+                        .epb(0, BASE_SECONDS * 1_000_000L + 1, frame(1, 2000)).epb(0, BASE_SECONDS * 1_000_000L + 2,
+                                frame(2, 60)).toArray(), 2, null),
                 new Case("pcap-cut-in-record-data.pcap", cutData.toArray(), 2,
                         ": record 3 at byte offset 176: file ends inside record 3 data at byte offset 217"
                                 + " (needs 35 more bytes)"),

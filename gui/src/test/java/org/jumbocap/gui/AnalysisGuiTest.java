@@ -235,7 +235,7 @@ class AnalysisGuiTest {
         waitIdle();
         PacketRow jumbo = onFx(() -> model.rows().stream().filter(PacketRow::isJumbo).findFirst().orElseThrow());
         onFx(() -> view.table().reveal(jumbo));
-        waitUntil("detail", () -> model.detailProperty().get() != null && model.detailProperty().get().row() == jumbo);
+        waitUntil("detail", () -> model.detailProperty().get() != null && model.detailProperty().get().row().equals(jumbo));
         FieldNode option = onFx(() -> model.detailProperty().get().tree().find("ipv6.opt.jumbo"));
         onFx(() -> {
             view.tree().reveal(option);

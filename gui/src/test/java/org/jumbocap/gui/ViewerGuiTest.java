@@ -192,7 +192,7 @@ class ViewerGuiTest {
         PacketRow jumbo = onFx(() -> model.rows().stream().filter(PacketRow::isJumbo).findFirst().orElseThrow());
         onFx(() -> view.table().reveal(jumbo));
         waitUntil("the detail is loaded", () -> model.detailProperty().get() != null
-                && model.detailProperty().get().row() == jumbo);
+                && model.detailProperty().get().row().equals(jumbo));
 
         FieldNode jumboLayer = onFx(() -> model.detailProperty().get().tree().find("jumbo"));
         assertNotNull(jumboLayer, "the tree has the jumbo verdict");
@@ -244,7 +244,7 @@ class ViewerGuiTest {
         PacketRow last = onFx(() -> model.rows().stream().filter(PacketRow::isJumbo).reduce((a, b) -> b).orElseThrow());
         onFx(() -> view.table().reveal(last));
         waitUntil("the detail is loaded", () -> model.detailProperty().get() != null
-                && model.detailProperty().get().row() == last);
+                && model.detailProperty().get().row().equals(last));
         FieldNode number = onFx(() -> model.detailProperty().get().tree().find("frame.number"));
         assertEquals(last.number(), number.longValue());
         assertEquals(last.capturedLength(), onFx(() -> model.detailProperty().get().frame().capturedLength()));
@@ -262,7 +262,7 @@ class ViewerGuiTest {
         PacketRow jumbo = onFx(() -> model.rows().stream().filter(PacketRow::isJumbo).reduce((a, b) -> b).orElseThrow());
         onFx(() -> view.table().reveal(jumbo));
         waitUntil("the detail is loaded", () -> model.detailProperty().get() != null
-                && model.detailProperty().get().row() == jumbo);
+                && model.detailProperty().get().row().equals(jumbo));
         assertEquals(jumbo.number(), onFx(() -> model.detailProperty().get().tree().find("frame.number").longValue()));
     }
 
@@ -273,7 +273,7 @@ class ViewerGuiTest {
         assertTrue(biggest.capturedLength() > 65536);
         onFx(() -> view.table().reveal(biggest));
         waitUntil("the detail is loaded", () -> model.detailProperty().get() != null
-                && model.detailProperty().get().row() == biggest);
+                && model.detailProperty().get().row().equals(biggest));
         int lines = (biggest.capturedLength() + 15) / 16;
         int drawn = onFx(() -> view.hex().lookupAll(".hex-line-cell").size());
         assertTrue(drawn > 0 && drawn < 200, "only visible lines are nodes: " + drawn + " of " + lines);
@@ -404,7 +404,7 @@ class ViewerGuiTest {
 
     private TableRow<?> rowNode(PacketRow row) {
         for (Node n : view.table().lookupAll(".table-row-cell")) {
-            if (n instanceof TableRow<?> r && r.getItem() == row) {
+            if (n instanceof TableRow<?> r && row.equals(r.getItem())) {
                 return r;
             }
         }

@@ -70,8 +70,64 @@ public final class BpfCompiler {
         return l;
     }
 
+    /** The longest classic BPF program the Linux kernel takes (BPF_MAXINSNS); libpcap filters longer ones in user space. */
+    public static final int KERNEL_MAX_INSTRUCTIONS = 4096;
+
     /** Compiles {@code filter} for a link type (LINKTYPE_ value) and snaplen, optimized like tcpdump. */
     public static List<Instruction> compile(String filter, int linkType, int snaplen) throws CompileException {
+        return compile(filter, linkType, snaplen, true);
+    }
+
+    /**
+     * The index of the first instruction that loads scratch memory ({@code ld M[k]}, {@code ldx M[k]}) not
+     * stored on every path before it, or -1. The kernel refuses such a program (its classic BPF checker
+     * runs the same test) and libpcap then filters in user space with whatever the slot holds. libpcap's
+     * optimizer makes such programs of some deeply nested offsets (its dead-store elimination drops a
+     * store a later block still reads).
+     */
+    public static int scratchLoadBeforeStore(List<Instruction> program) {
+        int n = program.size();
+        int[] valid = new int[n];
+        boolean[] reached = new boolean[n];
+        if (n > 0) {
+            reached[0] = true;
+        }
+        for (int i = 0; i < n; i++) {
+            if (!reached[i]) {
+                continue;
+            }
+            Instruction insn = program.get(i);
+            int code = insn.code();
+            int cls = code & 0x07;
+            int mem = valid[i];
+            if ((cls == 0x00 || cls == 0x01) && (code & 0xe0) == 0x60) { // BPF_LD/LDX | BPF_MEM
+                if (insn.k() < 0 || insn.k() >= 16 || (mem & (1 << insn.k())) == 0) {
+                    return i;
+                }
+            } else if ((cls == 0x02 || cls == 0x03) && insn.k() >= 0 && insn.k() < 16) { // BPF_ST / BPF_STX
+                mem |= 1 << insn.k();
+            }
+            int[] next;
+            if (cls == 0x05) { // BPF_JMP: forward only
+                next = (code & 0xf0) == 0x00 ? new int[] {i + 1 + insn.k()} : new int[] {i + 1 + insn.jt(), i + 1 + insn.jf()};
+            } else if (cls == 0x06) { // BPF_RET
+                next = new int[0];
+            } else {
+                next = new int[] {i + 1};
+            }
+            for (int j : next) {
+                if (j > i && j < n) {
+                    valid[j] = reached[j] ? valid[j] & mem : mem;
+                    reached[j] = true;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Compiles {@code filter}; without {@code optimize}, as libpcap generates it (quick, long, to check syntax). */
+    public static List<Instruction> compile(String filter, int linkType, int snaplen, boolean optimize)
+            throws CompileException {
         LibPcap pcap = lib();
         // pcap_open_dead takes a DLT_ value; raw IP is the one link type whose DLT_ differs on Linux.
         Pointer handle = pcap.pcap_open_dead(linkType == 101 ? 12 : linkType, snaplen);
@@ -80,7 +136,7 @@ public final class BpfCompiler {
         }
         try {
             BpfProgramStruct program = new BpfProgramStruct();
-            if (pcap.pcap_compile(handle, program, filter, 1, NETMASK_UNKNOWN) != 0) {
+            if (pcap.pcap_compile(handle, program, filter, optimize ? 1 : 0, NETMASK_UNKNOWN) != 0) {
                 throw new CompileException(pcap.pcap_geterr(handle));
             }
             program.read();

@@ -31,6 +31,12 @@ import org.jumbocap.capture.filter.CaptureFilterNode.Relation;
  * offsets ({@code ip6[40 + (ip6[41] + 1) * 8 : 2]}) into kernel BPF. Primitives that do not depend on
  * where the transport header is stay as written; those that read fixed offsets the rewriter cannot move
  * stay as written with a warning.
+ *
+ * <p>The alternatives of one {@code or} chain share their walks: {@code tcp port 80 or tcp port 443 or
+ * udp port 53} becomes the chain as written, or, at each depth, one walk followed by every alternative's
+ * test at the offset found (source ports first, then destination ports, so libpcap keeps each loaded port
+ * in its register for the whole list). The filter then grows with the number of alternatives plus the
+ * depth, not with their product, and libpcap compiles it in time linear in its length.
  */
 public final class ExtensionHeaderRewriter {
     /** Extension headers walked: Hop-by-Hop Options, Routing, Destination Options (all 8-octet units). */
@@ -55,14 +61,28 @@ public final class ExtensionHeaderRewriter {
     }
 
     private final int maxHeaders;
+    private final boolean shareWalks;
     private final List<String> warnings = new ArrayList<>();
     private int extended;
 
     public ExtensionHeaderRewriter(int maxHeaders) {
+        this(maxHeaders, true);
+    }
+
+    /**
+     * @param shareWalks false gives every transport test its own walks, a longer filter kept for when
+     *                   libpcap's optimizer mishandles the shared form (see {@link BpfCompiler#scratchLoadBeforeStore})
+     */
+    public ExtensionHeaderRewriter(int maxHeaders, boolean shareWalks) {
         if (maxHeaders < 1 || maxHeaders > MAX_MAX_HEADERS) {
             throw new IllegalArgumentException("extension header depth must be 1.." + MAX_MAX_HEADERS);
         }
         this.maxHeaders = maxHeaders;
+        this.shareWalks = shareWalks;
+    }
+
+    public int maxHeaders() {
+        return maxHeaders;
     }
 
     public ExtensionHeaderRewriter() {
@@ -80,28 +100,83 @@ public final class ExtensionHeaderRewriter {
         return new Result(tree, out, FilterPrinter.print(out), extended, List.copyOf(new LinkedHashSet<>(warnings)));
     }
 
+    /**
+     * A test the walk can carry: the transport protocols it accepts, the first depth it is needed at (0:
+     * IPv6 without extension headers, which libpcap leaves out for {@code tcp[]}), and the test at the
+     * transport header's offset (null: the protocol alone).
+     */
+    record Walk(List<Integer> protocols, int fromDepth, Function<Arith, CaptureFilterNode> test) {
+    }
+
     private CaptureFilterNode node(CaptureFilterNode n) {
         if (n instanceof And a) {
             return new And(node(a.left()), node(a.right()));
         }
         if (n instanceof Or o) {
-            return new Or(node(o.left()), node(o.right()));
+            return shareWalks ? alternatives(o) : new Or(node(o.left()), node(o.right()));
         }
         if (n instanceof Not x) {
             return new Not(node(x.operand()));
         }
+        Walk w = walk(n);
+        return w == null ? n : extend(n, List.of(w));
+    }
+
+    /**
+     * An {@code or} chain: the alternatives as written (each rewritten on its own when it is not a
+     * transport test), then one walk per depth carrying every transport test.
+     */
+    private CaptureFilterNode alternatives(Or chain) {
+        List<CaptureFilterNode> operands = new ArrayList<>();
+        flatten(chain, operands);
+        List<CaptureFilterNode> written = new ArrayList<>();
+        List<Walk> walks = new ArrayList<>();
+        for (CaptureFilterNode op : operands) {
+            Walk w = walk(op);
+            if (w != null) {
+                walks.add(w);
+            }
+            // transport tests stay in their places as written; the walks for all of them come last
+            written.add(w != null || op instanceof Primitive || op instanceof Relation ? op : node(op));
+        }
+        if (walks.isEmpty()) {
+            return orAll(written);
+        }
+        extended += walks.size() - 1;
+        return extend(orAll(written), walks);
+    }
+
+    private static void flatten(CaptureFilterNode n, List<CaptureFilterNode> into) {
+        if (n instanceof Or o) {
+            flatten(o.left(), into);
+            flatten(o.right(), into);
+        } else {
+            into.add(n);
+        }
+    }
+
+    private static CaptureFilterNode orAll(List<CaptureFilterNode> nodes) {
+        CaptureFilterNode all = nodes.get(0);
+        for (int i = 1; i < nodes.size(); i++) {
+            all = new Or(all, nodes.get(i));
+        }
+        return all;
+    }
+
+    /** The walk a primitive or relation needs, or null when it stays as written (perhaps with a warning). */
+    private Walk walk(CaptureFilterNode n) {
         if (n instanceof Primitive p) {
             return primitive(p);
         }
         if (n instanceof Relation r) {
             return relation(r);
         }
-        return n;
+        return null;
     }
 
     // ---- primitives ----
 
-    private CaptureFilterNode primitive(Primitive p) {
+    private Walk primitive(Primitive p) {
         String type = p.type() == null ? null : p.type().toLowerCase(Locale.ROOT);
         String proto = p.proto() == null ? null : p.proto().toLowerCase(Locale.ROOT);
         if ("port".equals(type) || "portrange".equals(type)) {
@@ -109,35 +184,35 @@ public final class ExtensionHeaderRewriter {
         }
         if (type == null && p.dir() == null && p.value() == null && proto != null
                 && TRANSPORT_PROTOCOLS.containsKey(proto)) {
-            return extend(p, paths(1, List.of(TRANSPORT_PROTOCOLS.get(proto)), t -> null));
+            return new Walk(List.of(TRANSPORT_PROTOCOLS.get(proto)), 1, null);
         }
         if ("proto".equals(type) && (proto == null || proto.equals("ip6"))) {
             OptionalInt number = protocolNumber(p.value());
             if (number.isEmpty()) {
                 warn(p, "protocol '" + p.value() + "' is not known to jumbocap");
-                return p;
+                return null;
             }
             int nh = number.getAsInt();
             if (nh == 0 || nh == 43 || nh == 60) {
-                return p;
+                return null;
             }
-            return extend(p, paths(1, List.of(nh), t -> null));
+            return new Walk(List.of(nh), 1, null);
         }
-        return p;
+        return null;
     }
 
-    private CaptureFilterNode port(Primitive p, String proto, String type) {
+    private Walk port(Primitive p, String proto, String type) {
         List<Integer> protocols;
         if (proto == null) {
             protocols = PORT_PROTOCOLS;
         } else if (proto.equals("tcp") || proto.equals("udp") || proto.equals("sctp")) {
             protocols = List.of(TRANSPORT_PROTOCOLS.get(proto));
         } else {
-            return p;
+            return null;
         }
         String dir = p.dir() == null ? "src or dst" : p.dir().toLowerCase(Locale.ROOT);
         if (!dir.equals("src") && !dir.equals("dst") && !dir.equals("src or dst") && !dir.equals("src and dst")) {
-            return p;
+            return null;
         }
         int low;
         int high;
@@ -146,7 +221,7 @@ public final class ExtensionHeaderRewriter {
             OptionalInt n = Services.port(p.value(), serviceProto);
             if (n.isEmpty()) {
                 warn(p, "port '" + p.value() + "' is not a number or a known service");
-                return p;
+                return null;
             }
             low = high = n.getAsInt();
         } else {
@@ -155,7 +230,7 @@ public final class ExtensionHeaderRewriter {
             OptionalInt b = dash < 0 ? OptionalInt.empty() : Services.port(p.value().substring(dash + 1).trim(), serviceProto);
             if (a.isEmpty() || b.isEmpty()) {
                 warn(p, "port range '" + p.value() + "' is not of the form LOW-HIGH");
-                return p;
+                return null;
             }
             low = Math.min(a.getAsInt(), b.getAsInt());
             high = Math.max(a.getAsInt(), b.getAsInt());
@@ -172,7 +247,7 @@ public final class ExtensionHeaderRewriter {
                 default -> new Or(src, dst);
             };
         };
-        return extend(p, paths(1, protocols, test));
+        return new Walk(protocols, 1, test);
     }
 
     private static CaptureFilterNode portTest(Arith offset, int low, int high) {
@@ -185,7 +260,7 @@ public final class ExtensionHeaderRewriter {
 
     // ---- relations ----
 
-    private CaptureFilterNode relation(Relation r) {
+    private Walk relation(Relation r) {
         Set<String> transports = new LinkedHashSet<>();
         List<Load> loads = new ArrayList<>();
         collectLoads(r.left(), loads);
@@ -198,19 +273,19 @@ public final class ExtensionHeaderRewriter {
             checkFixedOffsets(r, l, proto);
         }
         if (transports.isEmpty()) {
-            return r;
+            return null;
         }
         if (transports.size() > 1) {
             warn(r, "it loads from more than one transport protocol");
-            return r;
+            return null;
         }
         String proto = transports.iterator().next();
         int nh = TRANSPORT_PROTOCOLS.get(proto);
         // libpcap applies tcp[], udp[] and sctp[] to IPv4 only and icmp6[] to IPv6 without extension
         // headers; the walk adds IPv6 at every depth libpcap leaves out.
         int fromDepth = proto.equals("icmp6") ? 1 : 0;
-        return extend(r, paths(fromDepth, List.of(nh), t -> new Relation(moveLoads(r.left(), proto, t), r.op(),
-                moveLoads(r.right(), proto, t))));
+        return new Walk(List.of(nh), fromDepth, t -> new Relation(moveLoads(r.left(), proto, t), r.op(),
+                moveLoads(r.right(), proto, t)));
     }
 
     private void checkFixedOffsets(Relation r, Load l, String proto) {
@@ -262,11 +337,13 @@ public final class ExtensionHeaderRewriter {
     // ---- the unrolled walk ----
 
     /**
-     * Walks of depth {@code fromDepth..maxHeaders}, OR-ed: each checks the chain of walked extension
-     * headers, that the last next-header is one of {@code protocols}, and {@code test} at the transport
-     * offset (null test: the protocol check alone). Depth 0 means no extension header.
+     * Walks of every depth some alternative needs, up to {@code maxHeaders}, OR-ed: each checks the chain
+     * of walked extension headers once, then, at the transport offset found, each group of alternatives
+     * with the same protocols: that the last next-header is one of them, and any of the group's tests
+     * (none when one alternative is the protocol alone). Depth 0 means no extension header.
      */
-    CaptureFilterNode paths(int fromDepth, List<Integer> protocols, Function<Arith, CaptureFilterNode> test) {
+    CaptureFilterNode paths(List<Walk> walks) {
+        int fromDepth = walks.stream().mapToInt(Walk::fromDepth).min().orElseThrow();
         CaptureFilterNode all = null;
         for (int depth = fromDepth; depth <= maxHeaders; depth++) {
             List<CaptureFilterNode> conditions = new ArrayList<>();
@@ -277,10 +354,17 @@ public final class ExtensionHeaderRewriter {
                 nextHeader = new Load("ip6", header, 0);
                 header = after(header);
             }
-            conditions.add(anyOf(nextHeader, protocols.stream().mapToInt(Integer::intValue).toArray()));
-            CaptureFilterNode t = test.apply(header);
-            if (t != null) {
-                conditions.add(t);
+            List<CaptureFilterNode> groups = new ArrayList<>();
+            for (Map.Entry<List<Integer>, List<Function<Arith, CaptureFilterNode>>> g : byProtocols(walks, depth).entrySet()) {
+                CaptureFilterNode isProtocol = anyOf(nextHeader, g.getKey().stream().mapToInt(Integer::intValue).toArray());
+                CaptureFilterNode tests = anyTest(g.getValue(), header);
+                groups.add(tests == null ? isProtocol : new And(isProtocol, tests));
+            }
+            if (groups.size() == 1 && groups.get(0) instanceof And a) {
+                conditions.add(a.left());
+                conditions.add(a.right());
+            } else {
+                conditions.add(orAll(groups));
             }
             CaptureFilterNode path = conditions.get(0);
             for (int i = 1; i < conditions.size(); i++) {
@@ -289,6 +373,42 @@ public final class ExtensionHeaderRewriter {
             all = all == null ? path : new Or(all, path);
         }
         return all;
+    }
+
+    /** The tests needed at a depth, grouped by the protocols they accept, in the order first seen. */
+    private static Map<List<Integer>, List<Function<Arith, CaptureFilterNode>>> byProtocols(List<Walk> walks, int depth) {
+        Map<List<Integer>, List<Function<Arith, CaptureFilterNode>>> groups = new java.util.LinkedHashMap<>();
+        for (Walk w : walks) {
+            if (w.fromDepth() <= depth) {
+                groups.computeIfAbsent(w.protocols(), k -> new ArrayList<>()).add(w.test());
+            }
+        }
+        return groups;
+    }
+
+    /**
+     * Any of the tests at one offset, or null when one of them is the protocol alone. Each test's own
+     * alternatives (source or destination port) are taken apart and laid out by position, every first one
+     * before every second one, and repeated ones once.
+     */
+    private static CaptureFilterNode anyTest(List<Function<Arith, CaptureFilterNode>> tests, Arith offset) {
+        List<List<CaptureFilterNode>> columns = new ArrayList<>();
+        for (Function<Arith, CaptureFilterNode> t : tests) {
+            if (t == null) {
+                return null;
+            }
+            List<CaptureFilterNode> parts = new ArrayList<>();
+            flatten(t.apply(offset), parts);
+            for (int i = 0; i < parts.size(); i++) {
+                if (columns.size() <= i) {
+                    columns.add(new ArrayList<>());
+                }
+                columns.get(i).add(parts.get(i));
+            }
+        }
+        Set<CaptureFilterNode> ordered = new LinkedHashSet<>();
+        columns.forEach(ordered::addAll);
+        return orAll(new ArrayList<>(ordered));
     }
 
     /** Offset of the header after the extension header at {@code header}: + (hdr ext len + 1) * 8. */
@@ -349,9 +469,9 @@ public final class ExtensionHeaderRewriter {
         return null;
     }
 
-    private CaptureFilterNode extend(CaptureFilterNode original, CaptureFilterNode walks) {
+    private CaptureFilterNode extend(CaptureFilterNode original, List<Walk> walks) {
         extended++;
-        return new Or(original, walks);
+        return new Or(original, paths(walks));
     }
 
     private void warn(CaptureFilterNode n, String why) {

@@ -63,6 +63,7 @@ public final class FilterParser {
     private final List<FilterToken> tokens;
     private int pos;
     private int nesting;
+    private int openLoads;
     private int tests;
     private Primitive lastQualified;
 
@@ -158,18 +159,22 @@ public final class FilterParser {
     }
 
     private CaptureFilterNode unary() throws CaptureFilterSyntaxException {
+        if (!peek().is(Kind.NOT)) {
+            return term();
+        }
         enter();
         try {
-            if (peek().is(Kind.NOT)) {
-                next();
-                return new Not(operandAfterConnective());
-            }
-            return term();
+            next();
+            return new Not(operandAfterConnective());
         } finally {
             nesting--;
         }
     }
 
+    /**
+     * One level deeper: a parenthesis, {@code not}, unary minus, {@code ^} or a load inside a load. Only these
+     * count, so a primitive inside 200 parentheses is 200 levels deep, as the limit is documented.
+     */
     private void enter() throws CaptureFilterSyntaxException {
         if (++nesting > MAX_NESTING) {
             throw new CaptureFilterSyntaxException("nested more than " + MAX_NESTING + " levels deep", peek().start(),
@@ -188,13 +193,18 @@ public final class FilterParser {
         }
         pos = save;
         if (peek().is(Kind.LPAREN)) {
-            next();
-            CaptureFilterNode inner = expression();
-            if (!peek().is(Kind.RPAREN)) {
-                throw error("expected ')'");
+            enter();
+            try {
+                next();
+                CaptureFilterNode inner = expression();
+                if (!peek().is(Kind.RPAREN)) {
+                    throw error("expected ')'");
+                }
+                next();
+                return inner;
+            } finally {
+                nesting--;
             }
-            next();
-            return inner;
         }
         return primitive();
     }
@@ -233,14 +243,14 @@ public final class FilterParser {
      * precedence, so its parser always shifts on it; {@code a + b ^ c + d} is {@code a + (b ^ (c + d))}.
      */
     private Arith arithPrimary() throws CaptureFilterSyntaxException {
+        Arith primary = arithOperand();
+        if (!peek().is(Kind.ARITH) || !peek().text().equals("^")) {
+            return primary;
+        }
         enter();
         try {
-            Arith primary = arithOperand();
-            if (peek().is(Kind.ARITH) && peek().text().equals("^")) {
-                next();
-                return new Binary(primary, "^", arith(0));
-            }
-            return primary;
+            next();
+            return new Binary(primary, "^", arith(0));
         } finally {
             nesting--;
         }
@@ -249,38 +259,32 @@ public final class FilterParser {
     private Arith arithOperand() throws CaptureFilterSyntaxException {
         FilterToken t = peek();
         if (t.is(Kind.ARITH) && t.text().equals("-")) {
-            next();
-            return new Negate(arithPrimary());
+            enter();
+            try {
+                next();
+                return new Negate(arithPrimary());
+            } finally {
+                nesting--;
+            }
         }
         if (t.is(Kind.LPAREN)) {
-            next();
-            Arith inner = arith(0);
-            if (!peek().is(Kind.RPAREN)) {
-                throw error("expected ')'");
+            enter();
+            try {
+                next();
+                Arith inner = arith(0);
+                if (!peek().is(Kind.RPAREN)) {
+                    throw error("expected ')'");
+                }
+                next();
+                return inner;
+            } finally {
+                nesting--;
             }
-            next();
-            return inner;
         }
         if (t.is(Kind.WORD)) {
             String w = t.text().toLowerCase(Locale.ROOT);
             if (peek(1).is(Kind.LBRACK)) {
-                next();
-                next();
-                Arith offset = arith(0);
-                int size = 0;
-                if (peek().is(Kind.COLON)) {
-                    next();
-                    FilterToken s = next();
-                    if (!s.is(Kind.WORD) || !(s.text().equals("1") || s.text().equals("2") || s.text().equals("4"))) {
-                        throw new CaptureFilterSyntaxException("load size must be 1, 2 or 4", s.start());
-                    }
-                    size = Integer.parseInt(s.text());
-                }
-                if (!peek().is(Kind.RBRACK)) {
-                    throw error("expected ']'");
-                }
-                next();
-                return new Load(w, offset, size);
+                return load(w);
             }
             if (w.equals("len")) {
                 next();
@@ -292,6 +296,39 @@ public final class FilterParser {
             }
         }
         throw error("expected a number, 'len' or a load");
+    }
+
+    private Arith load(String w) throws CaptureFilterSyntaxException {
+        // a load inside a load's offset is a level; the outermost brackets of ip[0] are not
+        boolean nested = openLoads > 0;
+        if (nested) {
+            enter();
+        }
+        openLoads++;
+        try {
+            next();
+            next();
+            Arith offset = arith(0);
+            int size = 0;
+            if (peek().is(Kind.COLON)) {
+                next();
+                FilterToken s = next();
+                if (!s.is(Kind.WORD) || !(s.text().equals("1") || s.text().equals("2") || s.text().equals("4"))) {
+                    throw new CaptureFilterSyntaxException("load size must be 1, 2 or 4", s.start());
+                }
+                size = Integer.parseInt(s.text());
+            }
+            if (!peek().is(Kind.RBRACK)) {
+                throw error("expected ']'");
+            }
+            next();
+            return new Load(w, offset, size);
+        } finally {
+            openLoads--;
+            if (nested) {
+                nesting--;
+            }
+        }
     }
 
     static boolean isNumber(String w) {

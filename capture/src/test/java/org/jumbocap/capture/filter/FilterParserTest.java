@@ -98,6 +98,29 @@ class FilterParserTest {
         FilterParser.parse(allowed);
     }
 
+    /** The limit is the documented one: 199 and 200 levels parse, 201 are refused, whichever way they nest. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"|(|tcp port 1|)", "|'not '|tcp|", "'port 1 or '|'not '|2|",
+            "'ip[0] = '|(|1|)", "'ip[0] = '|-|1|", "'ip[0] = '|'1 ^ '|1|", "|ip[|0|]", "'tcp and '|(|'not udp'|)"})
+    void acceptsExactlyTwoHundredLevels(String prefix, String level, String core, String close) throws Exception {
+        for (int levels : new int[] {199, FilterParser.MAX_NESTING, FilterParser.MAX_NESTING + 1}) {
+            String filter = (prefix == null ? "" : prefix) + level.repeat(levels) + core
+                    + (close == null ? "" : close.repeat(levels)) + (level.equals("ip[") ? " = 1" : "");
+            // loads: the outermost brackets are no level, each load inside another is
+            int depth = level.equals("ip[") ? levels - 1 : levels;
+            if (core.equals("'not udp'") || core.equals("not udp")) {
+                depth++;
+            }
+            if (depth <= FilterParser.MAX_NESTING) {
+                FilterParser.parse(filter);
+            } else {
+                CaptureFilterSyntaxException e = assertThrows(CaptureFilterSyntaxException.class, () -> FilterParser.parse(filter),
+                        levels + " levels");
+                assertTrue(e.exceedsLimits(), e.getMessage());
+            }
+        }
+    }
+
     @Test
     void refusesMoreTestsThanTheRewriterFollows() throws Exception {
         StringBuilder chain = new StringBuilder("port 1");

@@ -93,6 +93,55 @@ class SampleCapturesFilterTest {
         assertEquals(small, raw, "without extension headers the answers agree");
     }
 
+    /**
+     * Sixty alternatives, as a port list is written: tcpdump itself, reading the rewritten text from a file
+     * ({@code -F}), keeps exactly the frames jumbocap's display filter selects, jumbograms included, and
+     * libpcap takes the program into the kernel (at most 4096 instructions).
+     */
+    @Test
+    void aLongListOfAlternativesThroughTcpdump(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path file = sample("ipv6-bigtcp-veth.pcap");
+        StringBuilder capture = new StringBuilder("tcp port 42790");
+        StringBuilder display = new StringBuilder("tcp.port in {42790");
+        for (int p = 1000; p < 1058; p++) {
+            capture.append(" or tcp port ").append(p);
+            display.append(' ').append(p);
+        }
+        capture.append(" or icmp6");
+        display.append("} || icmpv6");
+        ExtensionHeaderRewriter.Result r = new ExtensionHeaderRewriter().rewrite(capture.toString());
+        assertTrue(BpfCompiler.compile(r.text(), 1, 262144).size() <= 4096, "fits the kernel");
+        Set<Integer> expected = displayFilterAnswer(file, display.toString());
+        assertTrue(expected.size() > 20 && expected.containsAll(new TreeSet<>(Set.of(23, 24))), expected.toString());
+        assertEquals(expected, LibpcapRun.matching(file, r.text()));
+
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/tcpdump")) || Files.isExecutable(Path.of("/usr/sbin/tcpdump")),
+                "tcpdump installed");
+        Path text = Files.writeString(dir.resolve("filter.txt"), r.text());
+        Path out = dir.resolve("out.pcap");
+        Process p = new ProcessBuilder("tcpdump", "-r", file.toString(), "-F", text.toString(), "-w", out.toString())
+                .redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), log);
+        java.util.List<Long> all = times(file);
+        Set<Integer> kept = new TreeSet<>();
+        for (long t : times(out)) {
+            kept.add(all.indexOf(t) + 1);
+        }
+        assertEquals(expected, kept, "tcpdump with the rewritten filter");
+    }
+
+    private static java.util.List<Long> times(Path file) throws Exception {
+        java.util.List<Long> out = new java.util.ArrayList<>();
+        try (CaptureReader r = CaptureFiles.open(file)) {
+            FrameRecord rec = new FrameRecord();
+            while (r.next(rec)) {
+                out.add(rec.timestampNanos());
+            }
+        }
+        return out;
+    }
+
     @Test
     void ipv4BigTcpNeedsNoRewrite() throws Exception {
         Path file = sample("ipv4-bigtcp-veth.pcap");

@@ -4,12 +4,12 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import org.jumbocap.io.CaptureFormatException;
 
-/** One line saying what went wrong with a file. */
-final class ErrorText {
+/** One line saying what went wrong with a file (the loops here and the export command). */
+public final class ErrorText {
     private ErrorText() {
     }
 
-    static String of(String file, Exception e) {
+    public static String of(String file, Exception e) {
         if (e instanceof CaptureFormatException || e instanceof UserException) {
             return e.getMessage();
         }

@@ -2,20 +2,35 @@ package org.jumbocap.cli.engine;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.ArrayDeque;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.InterfaceInfo;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.tree.FrameTree;
 
 /**
  * Reads captures frame by frame through the core's {@link FramePipeline}, applies the display filter and
  * hands every frame that passes to a sink, which dissects it in full only if it needs the tree. When the
- * filter can decide from the summary, frames that fail it are never dissected. A file that cannot be read (missing, malformed, cut) costs one line on the error stream
- * after every good frame before it was handed on; the loop then goes on with the next file.
+ * filter can decide from the summary, frames that fail it are never dissected. A file that cannot be read
+ * (missing, malformed, cut) costs one line on the error stream after every good frame before it was handed
+ * on; the loop then goes on with the next file.
+ *
+ * <p>Frames are read in batches. With decoding threads, each batch is decoded, filtered and (for a
+ * {@link RenderingSink}) rendered to text on one of them while the reader fills the next; the loop's own
+ * thread then hands the frames on in file order, so the output is the one a single thread makes. Without
+ * them the loop's thread does the same work itself, batch by batch: one code path either way.
  */
 public final class FrameLoop {
-    /** Receives the frames that pass, in order. */
+    /** Receives the frames that pass, in order, on the loop's thread. */
     public interface Sink {
         /** A file is about to be read. */
         default void startFile(String file) {
@@ -25,8 +40,39 @@ public final class FrameLoop {
         void frame(FramePipeline frame, FrameContext context);
     }
 
+    /**
+     * A sink whose work per frame is text made from that frame alone: the text is made on the decoding
+     * threads ({@link #render}, which must not touch shared state) and written in order ({@link #write}).
+     */
+    public interface RenderingSink extends Sink {
+        void render(FramePipeline frame, FrameContext context, StringBuilder out);
+
+        /** The text {@link #render} made for the next frame in order. */
+        void write(CharSequence text);
+
+        @Override
+        default void frame(FramePipeline frame, FrameContext context) {
+            StringBuilder s = new StringBuilder(256);
+            render(frame, context, s);
+            write(s);
+        }
+    }
+
+    /** Frames per batch at most. */
+    private static final int BATCH_FRAMES = 512;
+    /** Captured bytes per batch at most, so batches of super-packets stay small in memory. */
+    private static final long BATCH_BYTES = 4L << 20;
+    /** Input size from which decoding threads pay for themselves. */
+    private static final long PARALLEL_BYTES = 8L << 20;
+    /** A record whose buffer grew past this is replaced after use, so idle batches hold no big arrays. */
+    private static final int KEPT_RECORD_BYTES = 64 << 10;
+
+    private final FrameDissector dissector = new FrameDissector();
+    private final CompiledFilter filter;
+    private final boolean verifyChecksums;
     private final FramePipeline pipeline;
     private final long limit;
+    private final int threads;
     private long delivered;
 
     /**
@@ -35,8 +81,19 @@ public final class FrameLoop {
      * @param verifyChecksums sum the bytes each transport checksum covers (see {@link FramePipeline})
      */
     public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums) {
-        this.pipeline = new FramePipeline(new FrameDissector(), filter == null ? null : filter.compiled(), verifyChecksums);
+        this(filter, limit, verifyChecksums, 0);
+    }
+
+    /**
+     * @param threads decoding threads besides the loop's own; 0 decodes on the loop's thread, a negative
+     *                number lets the loop choose ({@link #threadsFor})
+     */
+    public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums, int threads) {
+        this.filter = filter == null ? null : filter.compiled();
+        this.verifyChecksums = verifyChecksums;
+        this.pipeline = new FramePipeline(dissector, this.filter, verifyChecksums);
         this.limit = limit;
+        this.threads = threads;
     }
 
     /**
@@ -47,55 +104,289 @@ public final class FrameLoop {
      * @return true when every file was read to its end (or the limit was reached)
      */
     public boolean run(List<String> files, Sink sink, PrintWriter out, PrintWriter err, boolean debug) {
-        boolean ok = true;
-        for (String file : files) {
-            if (limitReached()) {
-                break;
-            }
-            try {
-                readFile(file, sink);
-            } catch (OutputClosedException e) {
-                throw e;
-            } catch (IOException | RuntimeException e) {
-                ok = false;
-                out.flush();
-                if (debug) {
-                    e.printStackTrace(err);
+        int threads = this.threads >= 0 ? this.threads : threadsFor(files);
+        ExecutorService pool = threads == 0 ? null : Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "jumbocap-decode");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            boolean ok = true;
+            for (String file : files) {
+                if (limitReached()) {
+                    break;
                 }
-                err.println("jumbocap: " + ErrorText.of(file, e));
-                err.flush();
+                try {
+                    readFile(file, sink, pool, threads);
+                } catch (OutputClosedException e) {
+                    throw e;
+                } catch (IOException | RuntimeException e) {
+                    ok = false;
+                    out.flush();
+                    if (debug) {
+                        e.printStackTrace(err);
+                    }
+                    err.println("jumbocap: " + ErrorText.of(file, e));
+                    err.flush();
+                }
+            }
+            return ok;
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow();
             }
         }
-        return ok;
     }
 
     private boolean limitReached() {
         return limit > 0 && delivered >= limit;
     }
 
-    private void readFile(String file, Sink sink) throws IOException {
+    /**
+     * One decoding thread per core when the input is large enough to repay them (standard input counts as
+     * large: its size is unknown), else none.
+     */
+    static int threadsFor(List<String> files) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (cores < 2) {
+            return 0;
+        }
+        long bytes = 0;
+        for (String f : files) {
+            if (Captures.STDIN.equals(f)) {
+                return cores;
+            }
+            try {
+                bytes += java.nio.file.Files.size(java.nio.file.Path.of(f));
+            } catch (IOException | RuntimeException e) {
+                // the loop reports it
+            }
+        }
+        return bytes >= PARALLEL_BYTES ? cores : 0;
+    }
+
+    private void readFile(String file, Sink sink, ExecutorService pool, int threads) throws IOException {
+        ArrayDeque<Batch> inFlight = new ArrayDeque<>();
+        ArrayDeque<Batch> free = new ArrayDeque<>();
+        int maxInFlight = pool == null ? 1 : 2 * threads + 1;
+        RenderingSink renderer = sink instanceof RenderingSink r ? r : null;
         try (CaptureReader reader = Captures.open(file)) {
             sink.startFile(file);
-            boolean nano = reader.formatName().contains("nsec");
-            FrameRecord rec = new FrameRecord();
-            long first = 0;
-            long previous = 0;
-            boolean any = false;
-            while (!limitReached() && reader.next(rec)) {
-                long ts = rec.timestampNanos();
-                if (!any) {
-                    first = ts;
-                    previous = ts;
-                    any = true;
+            FileClock clock = new FileClock(file, reader);
+            boolean more = true;
+            while (more && !limitReached()) {
+                Batch b = free.isEmpty() ? new Batch() : free.poll();
+                more = b.fill(reader, clock);
+                if (pool == null) {
+                    b.decode(workerState(renderer));
+                } else {
+                    b.future = pool.submit(() -> b.decode(workerState(renderer)));
                 }
-                nano |= ts % 1000 != 0;
-                FrameContext context = new FrameContext(file, first, previous, nano);
+                inFlight.add(b);
+                while (inFlight.size() >= maxInFlight || (!more && !inFlight.isEmpty())) {
+                    Batch done = inFlight.poll();
+                    deliver(done, sink, renderer);
+                    done.recycle();
+                    free.add(done);
+                    if (limitReached()) {
+                        break;
+                    }
+                }
+            }
+        } finally {
+            for (Batch b : inFlight) {
+                if (b.future != null) {
+                    b.future.cancel(true);
+                }
+            }
+            // the reader is closed now: wait for the cancelled batches so none still reads a frame's tail
+            for (Batch b : inFlight) {
+                b.await();
+            }
+        }
+    }
+
+    /** Hands on the batch's frames that passed, in order, until the limit; then its reader's error if any. */
+    private void deliver(Batch b, Sink sink, RenderingSink renderer) throws IOException {
+        b.await();
+        for (int i = 0; i < b.count && !limitReached(); i++) {
+            if (b.failures[i] != null) {
+                throw b.failures[i];
+            }
+            if (!b.passed[i]) {
+                continue;
+            }
+            delivered++;
+            if (renderer != null) {
+                renderer.write(b.text.subSequence(b.textStart[i], b.textEnd[i]));
+            } else {
+                pipeline.adopt(b.records[i], b.contexts[i].firstNanos(), b.contexts[i].previousNanos(), b.summaries[i],
+                        b.trees[i]);
+                sink.frame(pipeline, b.contexts[i]);
+            }
+        }
+        if (!limitReached() && b.readError != null) {
+            if (b.readError instanceof IOException e) {
+                throw e;
+            }
+            throw (RuntimeException) b.readError;
+        }
+    }
+
+    /** What a decoding thread keeps: its own pipeline over the shared dissector and filter. */
+    private record WorkerState(FramePipeline pipeline, RenderingSink renderer) {
+    }
+
+    private final ThreadLocal<FramePipeline> workerPipelines = new ThreadLocal<>();
+
+    private WorkerState workerState(RenderingSink renderer) {
+        FramePipeline p = workerPipelines.get();
+        if (p == null) {
+            p = new FramePipeline(dissector, filter, verifyChecksums);
+            workerPipelines.set(p);
+        }
+        return new WorkerState(p, renderer);
+    }
+
+    /**
+     * Timestamps of the file's first frame and of the frame before, as the reader goes, and the decimals
+     * times print with: per file, from what its interfaces declare, not per frame from the digits a time
+     * happens to have (with if_tsresol 0x13 one frame would print six decimals and the next nine).
+     */
+    private static final class FileClock {
+        final String file;
+        final CaptureReader reader;
+        boolean nano;
+        int interfacesSeen = -1;
+        boolean any;
+        long first;
+        long previous;
+
+        FileClock(String file, CaptureReader reader) {
+            this.file = file;
+            this.reader = reader;
+        }
+
+        FrameContext next(long ts) {
+            if (!any) {
+                first = ts;
                 previous = ts;
-                if (!pipeline.accept(rec, context.firstNanos(), context.previousNanos())) {
-                    continue;
+                any = true;
+            }
+            if (reader.interfaces().size() != interfacesSeen) { // pcapng may define interfaces later on
+                interfacesSeen = reader.interfaces().size();
+                nano = reader.formatName().contains("nsec")
+                        || reader.interfaces().stream().anyMatch(InterfaceInfo::finerThanMicroseconds);
+            }
+            FrameContext context = new FrameContext(file, first, previous, nano);
+            previous = ts;
+            return context;
+        }
+    }
+
+    /** Frames read together and decoded together; reused, with its records, from batch to batch. */
+    private static final class Batch {
+        final FrameRecord[] records = new FrameRecord[BATCH_FRAMES];
+        final FrameSummary[] summaries = new FrameSummary[BATCH_FRAMES];
+        final FrameContext[] contexts = new FrameContext[BATCH_FRAMES];
+        final FrameTree[] trees = new FrameTree[BATCH_FRAMES];
+        final boolean[] passed = new boolean[BATCH_FRAMES];
+        final RuntimeException[] failures = new RuntimeException[BATCH_FRAMES];
+        final int[] textStart = new int[BATCH_FRAMES];
+        final int[] textEnd = new int[BATCH_FRAMES];
+        final StringBuilder text = new StringBuilder(64 * 1024);
+        int count;
+        /** Why the reader stopped after this batch's frames (an I/O or a runtime exception), or null. */
+        Exception readError;
+        Future<?> future;
+
+        Batch() {
+            for (int i = 0; i < BATCH_FRAMES; i++) {
+                records[i] = new FrameRecord();
+                summaries[i] = new FrameSummary();
+            }
+        }
+
+        /** Reads the next frames; false when the file ended (or failed: {@link #readError}). */
+        boolean fill(CaptureReader reader, FileClock clock) {
+            long bytes = 0;
+            try {
+                while (count < BATCH_FRAMES && bytes < BATCH_BYTES) {
+                    FrameRecord rec = records[count];
+                    if (!reader.next(rec)) {
+                        return false;
+                    }
+                    contexts[count] = clock.next(rec.timestampNanos());
+                    bytes += rec.capturedLength();
+                    count++;
                 }
-                delivered++;
-                sink.frame(pipeline, context);
+                return true;
+            } catch (IOException | RuntimeException e) {
+                readError = e;
+            }
+            return false;
+        }
+
+        void decode(WorkerState state) {
+            FramePipeline p = state.pipeline();
+            RenderingSink renderer = state.renderer();
+            for (int i = 0; i < count; i++) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return;
+                }
+                try {
+                    FrameContext c = contexts[i];
+                    passed[i] = p.accept(records[i], c.firstNanos(), c.previousNanos(), summaries[i]);
+                    if (passed[i] && renderer != null) {
+                        textStart[i] = text.length();
+                        renderer.render(p, c, text);
+                        textEnd[i] = text.length();
+                    } else if (passed[i]) {
+                        trees[i] = p.hasTree() ? p.tree() : null;
+                    }
+                } catch (RuntimeException e) {
+                    failures[i] = e;
+                    return;
+                }
+            }
+        }
+
+        void await() {
+            if (future == null) {
+                return;
+            }
+            try {
+                future.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof Error error) {
+                    throw error;
+                }
+                throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
+            } catch (java.util.concurrent.CancellationException e) {
+                // cancelled after the limit or an error: nothing of it is delivered
+            } finally {
+                future = null;
+            }
+        }
+
+        void recycle() {
+            for (int i = 0; i < count; i++) {
+                if (records[i].heldBytes() > KEPT_RECORD_BYTES) {
+                    records[i] = new FrameRecord();
+                }
+                trees[i] = null;
+                contexts[i] = null;
+                failures[i] = null;
+                passed[i] = false;
+            }
+            count = 0;
+            readError = null;
+            text.setLength(0);
+            if (text.capacity() > (1 << 20)) {
+                text.trimToSize();
             }
         }
     }

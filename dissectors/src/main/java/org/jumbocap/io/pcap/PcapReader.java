@@ -17,8 +17,9 @@ import org.jumbocap.io.InterfaceInfo;
  * (see {@link #fcsLength()}); timestamp seconds are unsigned, so files past 2038 read right.
  *
  * <p>Each record's captured length is checked before allocation against {@link
- * CaptureLimits#MAX_CAPTURED_LENGTH} and against the file's snaplen when that is non-zero and below
- * the cap. A captured length above the original length is accepted and the original length taken to be
+ * CaptureLimits#MAX_CAPTURED_LENGTH}. A record longer than the file's snaplen (converted and hand-made
+ * files have them; tshark reads them) is read whole and marked ({@link FrameRecord#exceededSnaplen}), and
+ * the frame gets an expert warning naming the snaplen. A captured length above the original length is accepted and the original length taken to be
  * the captured length, as Wireshark does. A cut or corrupt record throws {@link CaptureFormatException}
  * naming the record and its offset; every frame returned before it was complete, and later calls throw
  * the same exception.
@@ -83,8 +84,8 @@ public final class PcapReader implements CaptureReader {
         }
         linkType = rawLinkType & LINKTYPE_MASK;
         fcsLength = (rawLinkType & FCS_PRESENT) != 0 ? (rawLinkType >>> 28) * 2 : -1;
-        recordLimit = snaplen > 0 && snaplen < CaptureLimits.MAX_CAPTURED_LENGTH
-                ? snaplen : CaptureLimits.MAX_CAPTURED_LENGTH;
+        // a record longer than the snaplen is read (tshark does too) and marked; only the cap is a limit
+        recordLimit = CaptureLimits.MAX_CAPTURED_LENGTH;
     }
 
     /** Opens a file, seekable. */
@@ -128,8 +129,7 @@ public final class PcapReader implements CaptureReader {
         long captured = u32(b, p + 8);
         long original = u32(b, p + 12);
         if (captured > recordLimit) {
-            throw fail(number, offset, "captured length " + captured + " exceeds the "
-                    + (recordLimit == snaplen ? "file's snaplen of " : "limit of ") + recordLimit + " bytes");
+            throw fail(number, offset, "captured length " + captured + " exceeds the limit of " + recordLimit + " bytes");
         }
         in.consume(RECORD_HEADER_LENGTH);
         if (!in.mayHave(captured)) {
@@ -143,6 +143,9 @@ public final class PcapReader implements CaptureReader {
         if (read < len) {
             throw fail(number, offset, "file ends inside record " + number + " data at byte offset "
                     + (offset + RECORD_HEADER_LENGTH + read) + " (needs " + (len - read) + " more bytes)");
+        }
+        if (snaplen > 0 && captured > snaplen) {
+            into.markExceededSnaplen(snaplen);
         }
         recordNumber = number;
         return true;

@@ -39,13 +39,26 @@ public final class PcapWriter implements CaptureWriter {
     @Override
     public void write(long timestampNanos, byte[] data, int offset, int capturedLength, long originalLength)
             throws IOException {
+        writeHeader(timestampNanos, capturedLength, originalLength);
+        out.write(data, offset, capturedLength);
+    }
+
+    @Override
+    public void write(FrameRecord source, long timestampNanos, byte[] head, int headLength, byte[] body, int bodyOffset,
+                      int bodyLength, long originalLength) throws IOException {
+        int length = headLength + bodyLength;
+        writeHeader(timestampNanos, length, Math.max(length, originalLength));
+        out.write(head, 0, headLength);
+        out.write(body, bodyOffset, bodyLength);
+    }
+
+    private void writeHeader(long timestampNanos, int capturedLength, long originalLength) throws IOException {
         long seconds = Math.floorDiv(timestampNanos, 1_000_000_000L);
         long fraction = Math.floorMod(timestampNanos, 1_000_000_000L);
         header.clear();
         header.putInt((int) seconds).putInt((int) (nanos ? fraction : fraction / 1000)).putInt(capturedLength)
                 .putInt((int) Math.min(originalLength, 0xFFFFFFFFL));
         out.write(header.array());
-        out.write(data, offset, capturedLength);
     }
 
     @Override

@@ -349,6 +349,9 @@ public final class PcapngReader implements CaptureReader {
             throw truncated(number, offset, offset + header + cap + skipped, len - header - cap - skipped);
         }
         checkTrailer(number, offset, len);
+        if (type != SPB && iface.snaplen() > 0 && cap > iface.snaplen()) {
+            into.markExceededSnaplen(iface.snaplen());
+        }
         frameNumber++;
     }
 

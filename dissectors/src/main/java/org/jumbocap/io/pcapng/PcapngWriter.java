@@ -72,13 +72,29 @@ public final class PcapngWriter implements CaptureWriter {
 
     @Override
     public void write(FrameRecord r) throws IOException {
+        write(interfaceOf(r), r.timestampNanos(), r.data(), 0, r.capturedLength(), r.originalLength());
+    }
+
+    @Override
+    public void write(FrameRecord source, long timestampNanos, byte[] head, int headLength, byte[] body, int bodyOffset,
+                      int bodyLength, long originalLength) throws IOException {
+        int length = headLength + bodyLength;
+        int padded = pad(length);
+        writeBlockHeader(interfaceOf(source), timestampNanos, length, originalLength, padded);
+        out.write(head, 0, headLength);
+        out.write(body, bodyOffset, bodyLength);
+        writeBlockTrailer(length, padded);
+    }
+
+    /** The interface frames of the source's (interface, link type) pair go to, declared on first use. */
+    private int interfaceOf(FrameRecord r) throws IOException {
         long key = (long) r.interfaceId() << 32 | (r.linkType() & 0xFFFFFFFFL);
         Integer id = interfaceBySource.get(key);
         if (id == null) {
             id = addInterface(r.linkType(), defaultSnaplen, null);
             interfaceBySource.put(key, id);
         }
-        write(id, r.timestampNanos(), r.data(), 0, r.capturedLength(), r.originalLength());
+        return id;
     }
 
     @Override
@@ -99,16 +115,25 @@ public final class PcapngWriter implements CaptureWriter {
         if (interfaceId < 0 || interfaceId >= interfaceCount) {
             throw new IllegalArgumentException("interface " + interfaceId + " was not declared");
         }
-        long units = nanos ? timestampNanos : Math.floorDiv(timestampNanos, 1000L);
         int padded = pad(capturedLength);
-        int total = 32 + padded;
+        writeBlockHeader(interfaceId, timestampNanos, capturedLength, originalLength, padded);
+        out.write(data, offset, capturedLength);
+        writeBlockTrailer(capturedLength, padded);
+    }
+
+    private void writeBlockHeader(int interfaceId, long timestampNanos, int capturedLength, long originalLength, int padded)
+            throws IOException {
+        long units = nanos ? timestampNanos : Math.floorDiv(timestampNanos, 1000L);
         header.clear();
-        header.putInt(PcapngReader.EPB).putInt(total).putInt(interfaceId).putInt((int) (units >>> 32)).putInt((int) units)
+        header.putInt(PcapngReader.EPB).putInt(32 + padded).putInt(interfaceId).putInt((int) (units >>> 32)).putInt((int) units)
                 .putInt(capturedLength).putInt((int) Math.min(Math.max(originalLength, capturedLength), 0xFFFFFFFFL));
         out.write(header.array());
-        out.write(data, offset, capturedLength);
+    }
+
+    /** The padding to a 4-byte boundary and the block's closing length. */
+    private void writeBlockTrailer(int capturedLength, int padded) throws IOException {
         trailer.clear();
-        trailer.putInt(0).putInt(total);
+        trailer.putInt(0).putInt(32 + padded);
         out.write(trailer.array(), 4 - (padded - capturedLength), 4 + (padded - capturedLength));
     }
 

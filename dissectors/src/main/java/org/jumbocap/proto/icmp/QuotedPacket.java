@@ -1,6 +1,8 @@
 package org.jumbocap.proto.icmp;
 
 import org.jumbocap.buffer.FrameBuffer;
+import org.jumbocap.proto.ip.IpProtocols;
+import org.jumbocap.proto.ip.JumboOption;
 
 /**
  * The invoking packet an ICMP error quotes. The quote holds only the packet's start; the length handed to
@@ -9,7 +11,6 @@ import org.jumbocap.buffer.FrameBuffer;
  */
 final class QuotedPacket {
     static final int IPV6_HEADER = 40;
-    static final int JUMBO_OPTION = 0xC2;
 
     private QuotedPacket() {
     }
@@ -45,23 +46,9 @@ final class QuotedPacket {
 
     /** Frame offset of the Jumbo Payload option in the quoted packet's Hop-by-Hop header, or -1. */
     static int jumboOption(FrameBuffer b, int start) {
-        if (!b.has(start + 6, 1) || b.u8(start + 6) != 0 || !b.has(start + IPV6_HEADER, 2)) {
+        if (!b.has(start + 6, 1) || b.u8(start + 6) != IpProtocols.HOP_BY_HOP) {
             return -1;
         }
-        int hbhStart = start + IPV6_HEADER;
-        int hbhEnd = hbhStart + (b.u8(hbhStart + 1) + 1) * 8;
-        int q = hbhStart + 2;
-        while (q < hbhEnd && b.has(q, 2)) {
-            int type = b.u8(q);
-            if (type == 0) {
-                q++;
-                continue;
-            }
-            if (type == JUMBO_OPTION) {
-                return q;
-            }
-            q += 2 + b.u8(q + 1);
-        }
-        return -1;
+        return JumboOption.find(b, start + IPV6_HEADER);
     }
 }

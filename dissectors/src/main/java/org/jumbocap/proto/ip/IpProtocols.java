@@ -7,6 +7,8 @@ import org.jumbocap.dissect.Tables;
 
 /** IP protocol numbers shared by IPv4's protocol field and IPv6's next-header fields. */
 public final class IpProtocols {
+    /** IPv6 Hop-by-Hop Options, the header that carries the Jumbo Payload option. */
+    public static final int HOP_BY_HOP = 0;
     public static final int IPIP = 4;
     public static final int IPV6 = 41;
 

@@ -91,6 +91,7 @@ public final class Ipv4Dissector implements Dissector {
         summary.ipv4Id = id;
         summary.ipv4MoreFragments = moreFragments;
         summary.ipv4FragmentOffset = fragmentOffset;
+        summary.setIpHeaders(summaryLayer, headerLength, moreFragments || fragmentOffset > 0);
         summary.endIpLayer(summaryLayer);
         summary.ipProto = protocol;
         if (headerLength > MIN_HEADER) {

@@ -88,6 +88,9 @@ public final class Ipv6Dissector implements Dissector {
         long realPayload = JumboRules.ipv6PayloadLength(kind, payloadLength, jumbo == null ? 0 : jumbo.value(), bytesAfterHeader);
         summary.l3PayloadLength = realPayload;
         summary.jumboKind = kind;
+        summary.setIpHeaders(summaryLayer, HEADER + extensionBytes, chain.fragment() != null);
+        summary.setHopByHop(summaryLayer, chain.hopByHopOffset(), chain.hopByHopLength(),
+                jumbo == null ? -1 : jumbo.offset(), chain.hopByHopOnlyJumbo());
         summary.endIpLayer(summaryLayer);
         if (chain.end() != ChainState.End.STOPPED) {
             // the transport, or the header the chain ended at (ESP, a later fragment's next header)

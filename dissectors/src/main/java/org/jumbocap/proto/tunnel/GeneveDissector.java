@@ -36,7 +36,9 @@ public final class GeneveDissector implements Dissector {
         flagsNode.add(TunnelFields.GENEVE_FLAG_CRITICAL, offset + 1, 1, (flags & 0x40) != 0);
         int protocol = b.u16(offset + 2);
         layer.add(TunnelFields.GENEVE_PROTO_TYPE, offset + 2, 2, (long) protocol);
-        layer.add(TunnelFields.GENEVE_VNI, offset + 4, 3, (long) b.u24(offset + 4));
+        int vni = b.u24(offset + 4);
+        ctx.summary().tunnelVni = vni;
+        layer.add(TunnelFields.GENEVE_VNI, offset + 4, 3, (long) vni);
         layer.add(TunnelFields.GENEVE_RESERVED, offset + 7, 1, (long) b.u8(offset + 7));
         if (HEADER + optionsLength > length) {
             ctx.expert(layer, TunnelFields.GENEVE_OPT_LEN_BEYOND, optionsLength, length);

@@ -24,7 +24,9 @@ public final class VxlanDissector implements Dissector {
         FieldNode flagI = flagsNode.add(TunnelFields.VXLAN_FLAG_I, offset, 1, (flags & 0x0800) != 0);
         flagsNode.add(TunnelFields.VXLAN_FLAGS_RESERVED, offset, 2, (long) (flags & ~0x0800 & 0xFFFF));
         layer.add(TunnelFields.VXLAN_RESERVED_16, offset + 2, 2, (long) b.u16(offset + 2));
-        layer.add(TunnelFields.VXLAN_VNI, offset + 4, 3, (long) b.u24(offset + 4));
+        int vni = b.u24(offset + 4);
+        ctx.summary().tunnelVni = vni;
+        layer.add(TunnelFields.VXLAN_VNI, offset + 4, 3, (long) vni);
         layer.add(TunnelFields.VXLAN_RESERVED8, offset + 7, 1, (long) b.u8(offset + 7));
         if ((flags & 0x0800) == 0) {
             ctx.expert(flagI, TunnelFields.VXLAN_FLAG_I_CLEAR);

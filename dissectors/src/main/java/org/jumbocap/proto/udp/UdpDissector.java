@@ -37,7 +37,7 @@ public final class UdpDissector implements Dissector {
         int dstPort = b.u16(offset + 2);
         summary.srcPort = srcPort;
         summary.dstPort = dstPort;
-        summary.addUdp(srcPort, dstPort);
+        summary.addUdp(srcPort, dstPort, offset, b.has(offset + 4, 2) ? b.u16(offset + 4) : -1);
         udp.add(UdpFields.SRCPORT, offset, 2, (long) srcPort);
         udp.add(UdpFields.DSTPORT, offset + 2, 2, (long) dstPort);
         udp.add(UdpFields.PORT, offset, 2, (long) srcPort).hidden();

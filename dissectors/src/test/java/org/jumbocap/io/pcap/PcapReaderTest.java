@@ -97,13 +97,24 @@ class PcapReaderTest {
     }
 
     @Test
-    void capturedLengthEqualToTheSnaplenIsAcceptedOneMoreIsNot() throws IOException {
+    void aRecordAtTheSnaplenIsUnmarkedOneByteMoreIsReadAndMarkedOnlyTheCapFails() throws IOException {
         byte[] ok = CaptureBytes.littleEndian().pcapHeader(MICROS, 1500, 1).pcapRecord(BASE, 0, frame(1, 1500)).toArray();
         try (PcapReader reader = stream(ok)) {
-            assertEquals(1, readAll(reader).size());
+            List<FrameRecord> frames = readAll(reader);
+            assertEquals(1, frames.size());
+            assertEquals(0, frames.get(0).exceededSnaplen());
         }
-        byte[] bad = CaptureBytes.littleEndian().pcapHeader(MICROS, 1500, 1).pcapRecord(BASE, 0, frame(1, 1501)).toArray();
-        try (PcapReader reader = stream(bad)) {
+        byte[] over = CaptureBytes.littleEndian().pcapHeader(MICROS, 1500, 1).pcapRecord(BASE, 0, frame(1, 1501)).toArray();
+        try (PcapReader reader = stream(over)) {
+            List<FrameRecord> frames = readAll(reader);
+            assertEquals(1, frames.size());
+            assertEquals(1501, frames.get(0).capturedLength());
+            assertEquals(1500, frames.get(0).exceededSnaplen());
+        }
+        long cap = org.jumbocap.io.CaptureLimits.MAX_CAPTURED_LENGTH;
+        byte[] overCap = CaptureBytes.littleEndian().pcapHeader(MICROS, 1500, 1).pcapRecord(BASE, 0, cap + 1, cap + 1,
+                frame(1, 10)).toArray();
+        try (PcapReader reader = stream(overCap)) {
             CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> reader.next(new FrameRecord()));
             assertEquals(1, e.recordNumber());
             assertEquals(24, e.byteOffset());

@@ -16,9 +16,14 @@ public class JumbocapApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        CaptureViewModel.timing("toolkit up");
         LaunchOptions options = LaunchOptions.parse(getParameters().getRaw());
         model = new CaptureViewModel(new CoreBackend());
         MainView view = new MainView(model, RecentFiles.standard(), LiveCaptureProvider.discover());
+        if (options.file() != null) {
+            // read while the window lays itself out: the first rows are ready when it shows
+            view.open(options.file());
+        }
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(view, Math.min(1360, screen.getWidth()), Math.min(860, screen.getHeight()));
         stage.setScene(scene);
@@ -32,8 +37,8 @@ public class JumbocapApp extends Application {
         view.setTheme(Theme.parse(options.theme()));
         stage.titleProperty().bind(model.titleProperty());
         stage.show();
+        CaptureViewModel.timing("window shown");
         if (options.file() != null) {
-            view.open(options.file());
             view.whenIdle(m -> afterOpen(view, options));
         }
     }

@@ -41,8 +41,10 @@ public final class CoreBackend implements CaptureBackend {
     @Override
     public CompiledFilter compileFilter(String text) throws FilterSyntaxException {
         org.jumbocap.displayfilter.CompiledFilter compiled = DisplayFilter.compile(text);
-        // one pipeline per thread: the filter task and live capture each run on their own
-        ThreadLocal<FramePipeline> pipelines = ThreadLocal.withInitial(() -> new FramePipeline(dissector, compiled, true));
+        // One pipeline per thread: the filter slices and live capture each run on their own. Checksums are
+        // summed only for a filter that reads them, as `read -Y` does: summing reads every payload byte.
+        boolean verify = compiled.readsChecksums();
+        ThreadLocal<FramePipeline> pipelines = ThreadLocal.withInitial(() -> new FramePipeline(dissector, compiled, verify));
         return new CompiledFilter() {
             @Override
             public boolean test(FrameRecord frame, long firstNanos, long previousNanos) {

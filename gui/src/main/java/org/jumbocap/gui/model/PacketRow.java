@@ -4,164 +4,135 @@ import org.jumbocap.expert.Severity;
 import org.jumbocap.jumbo.JumboKind;
 
 /**
- * One precomputed line of the packet list. Built off the UI thread from the fast summary, so the table
- * cells only read fields. Strings that repeat (addresses, protocol names) are shared through {@link
- * RowStrings}, which keeps a million rows small.
+ * One line of the packet list: a view of a frame's packed row in the {@link RowStore}, made when the list
+ * asks for it and dropped after. Its texts (source, destination, info) come from {@link RowTexts}, which
+ * makes them off the UI thread for the rows on screen; until then they are empty. Two views of the same
+ * frame are equal.
  */
 public final class PacketRow {
-    private final long number;
-    private final long timestampNanos;
-    private final long relativeNanos;
-    private final String source;
-    private final String destination;
-    private final String protocol;
-    private final long length;
-    private final int capturedLength;
-    private final short tcpFlags;
-    private final byte tunnelDepth;
-    private final boolean truncated;
-    private final long tcpSeq;
-    private final long transportPayloadLength;
-    private final JumboKind jumboKind;
-    private final long realLength;
-    private final long fileOffset;
-    private final int sourcePort;
-    private final int destinationPort;
-    private volatile Severity worstExpert;
-    /** Made on first display or sort: most rows of a million-frame file are never looked at. */
-    private String info;
+    private final RowStore store;
+    private final RowTexts texts;
+    private final int index;
 
-    public PacketRow(long number, long timestampNanos, long relativeNanos, String source, String destination,
-                     String protocol, long length, int capturedLength, JumboKind jumboKind, long realLength,
-                     long fileOffset, int sourcePort, int destinationPort, int tcpFlags, long tcpSeq,
-                     long transportPayloadLength, int tunnelDepth, boolean truncated) {
-        this.number = number;
-        this.timestampNanos = timestampNanos;
-        this.relativeNanos = relativeNanos;
-        this.source = source;
-        this.destination = destination;
-        this.protocol = protocol;
-        this.length = length;
-        this.capturedLength = capturedLength;
-        this.jumboKind = jumboKind;
-        this.realLength = realLength;
-        this.fileOffset = fileOffset;
-        this.sourcePort = sourcePort;
-        this.destinationPort = destinationPort;
-        this.tcpFlags = (short) tcpFlags;
-        this.tcpSeq = tcpSeq;
-        this.transportPayloadLength = transportPayloadLength;
-        this.tunnelDepth = (byte) Math.min(tunnelDepth, Byte.MAX_VALUE);
-        this.truncated = truncated;
+    PacketRow(RowStore store, RowTexts texts, int index) {
+        this.store = store;
+        this.texts = texts;
+        this.index = index;
+    }
+
+    boolean sameStore(RowStore other) {
+        return store == other;
+    }
+
+    /** Position in the store: frame number less one. */
+    public int index() {
+        return index;
     }
 
     public long number() {
-        return number;
+        return index + 1L;
     }
 
     public long timestampNanos() {
-        return timestampNanos;
+        return store.timestampNanos(index);
     }
 
     /** Nanoseconds since the first frame of the capture. */
     public long relativeNanos() {
-        return relativeNanos;
+        return store.timestampNanos(index) - store.firstNanos();
     }
 
     public double relativeSeconds() {
-        return relativeNanos / 1e9;
-    }
-
-    public String source() {
-        return source;
-    }
-
-    public String destination() {
-        return destination;
-    }
-
-    public String protocol() {
-        return protocol;
+        return relativeNanos() / 1e9;
     }
 
     /** Frame length on the wire as the capture reports it. */
     public long length() {
-        return length;
+        return store.originalLength(index);
     }
 
     public int capturedLength() {
-        return capturedLength;
+        return store.capturedLength(index);
     }
 
-    /** Wireshark-style summary: ports, TCP flags, sequence number, payload length, cut or truncated. */
-    public String info() {
-        if (info == null) {
-            info = RowFactory.info(this);
-        }
-        return info;
-    }
-
-    /** TCP flags (NS as 0x100), or -1 when not TCP. */
-    public int tcpFlags() {
-        return tcpFlags;
-    }
-
-    public long tcpSeq() {
-        return tcpSeq;
-    }
-
-    /** TCP or UDP payload bytes, jumbo-aware, or -1. */
-    public long transportPayloadLength() {
-        return transportPayloadLength;
-    }
-
-    public int tunnelDepth() {
-        return tunnelDepth;
-    }
-
-    /** A header the summary needed ran past the captured bytes. */
-    public boolean isTruncated() {
-        return truncated;
+    public String protocol() {
+        return store.protocol(index);
     }
 
     /** Null for an ordinary packet. */
     public JumboKind jumboKind() {
-        return jumboKind;
+        return store.jumboKind(index);
     }
 
     public boolean isJumbo() {
-        return jumboKind != null;
+        return store.jumboKind(index) != null;
     }
 
     /** Real layer-3 payload length as {@code JumboRules} decided it (-1 without IP). */
     public long realLength() {
-        return realLength;
+        return store.realLength(index);
+    }
+
+    /** A header the summary needed ran past the captured bytes. */
+    public boolean isTruncated() {
+        return store.truncated(index);
     }
 
     /** Where the record starts in its file, or -1 for frames kept in memory. */
     public long fileOffset() {
-        return fileOffset;
-    }
-
-    public int sourcePort() {
-        return sourcePort;
-    }
-
-    public int destinationPort() {
-        return destinationPort;
+        return store.fileOffset(index);
     }
 
     /** Worst expert severity once the expert scan has seen the frame, else null. */
     public Severity worstExpert() {
-        return worstExpert;
+        return store.worstExpert(index);
     }
 
-    public void setWorstExpert(Severity severity) {
-        this.worstExpert = severity;
+    /** The texts of this row once made, else null (and they are asked for). */
+    public RowText text() {
+        return texts.get(index);
+    }
+
+    /** Source address as {@code jumbocap read} writes it (without the port), or empty until made. */
+    public String source() {
+        RowText t = text();
+        return t == null ? "" : t.source();
+    }
+
+    public String destination() {
+        RowText t = text();
+        return t == null ? "" : t.destination();
+    }
+
+    /** The info text of the frame's summary line, as {@code jumbocap read} prints it, or empty until made. */
+    public String info() {
+        RowText t = text();
+        return t == null ? "" : t.info();
+    }
+
+    /** TCP or UDP source port, or -1 (also until the texts are made). */
+    public int sourcePort() {
+        RowText t = text();
+        return t == null ? -1 : t.sourcePort();
+    }
+
+    public int destinationPort() {
+        RowText t = text();
+        return t == null ? -1 : t.destinationPort();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PacketRow r && r.store == store && r.index == index;
+    }
+
+    @Override
+    public int hashCode() {
+        return index;
     }
 
     @Override
     public String toString() {
-        return number + " " + source + " -> " + destination + " " + protocol + " " + length + " " + info();
+        return number() + " " + source() + " -> " + destination() + " " + protocol() + " " + length() + " " + info();
     }
 }

@@ -1,70 +1,51 @@
 package org.jumbocap.gui.model;
 
+import java.util.function.Supplier;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.pipeline.SummaryText;
+import org.jumbocap.proto.link.LinkFields;
 import org.jumbocap.proto.tcp.TcpFlags;
+import org.jumbocap.tree.FieldNode;
+import org.jumbocap.tree.FrameTree;
 
-/** Turns a frame's fast summary into a packet-list row. One instance per background thread. */
+/**
+ * Turns a frame's summary into its packet-list row: the packed part when the frame is read, the texts
+ * when the row comes on screen. Both use the core's {@link SummaryText}, and the frame's tree only where
+ * the summary cannot make the text exactly (an ICMP error, a frame without IP, an IPv4 fragment). One
+ * instance per background thread.
+ */
 public final class RowFactory {
     private final RowStrings strings = new RowStrings();
 
-    public PacketRow row(FrameRecord frame, FrameSummary s, long firstNanos) {
-        String src = strings.address(s.ipVersion, s.srcHi, s.srcLo);
-        String dst = strings.address(s.ipVersion, s.dstHi, s.dstLo);
-        long realLength = s.ipVersion == 0 ? -1 : s.l3PayloadLength;
-        return new PacketRow(frame.number(), frame.timestampNanos(), frame.timestampNanos() - firstNanos, src, dst,
-                protocolName(s), frame.originalLength(), frame.capturedLength(), s.jumboKind, realLength,
-                frame.fileOffset(), s.srcPort, s.dstPort, s.tcpFlags, s.tcpSeq, s.transportPayloadLength,
-                s.tunnelDepth, s.truncated);
+    /** Appends the packed row of a frame just summarised. */
+    public static void append(RowStore store, FrameRecord frame, FrameSummary s, Supplier<FrameTree> tree) {
+        String protocol = SummaryText.protocol(s);
+        if (protocol == null) {
+            protocol = SummaryText.protocol(tree.get());
+        }
+        store.append(frame.fileOffset(), frame.timestampNanos(), frame.originalLength(), frame.capturedLength(),
+                s.ipVersion == 0 ? -1 : s.l3PayloadLength, protocol, s.jumboKind, s.truncated);
     }
 
-    static String protocolName(FrameSummary s) {
-        switch (s.ipProto) {
-            case 6:
-                return "TCP";
-            case 17:
-                return "UDP";
-            case 58:
-                return "ICMPv6";
-            case 1:
-                return "ICMP";
-            default:
-                break;
+    /** The texts of a frame's row. */
+    public RowText text(FrameSummary s, Supplier<FrameTree> tree) {
+        String info = SummaryText.info(s);
+        FrameTree t = info == null || s.ipVersion == 0 ? tree.get() : null;
+        if (info == null) {
+            info = SummaryText.info(t);
         }
-        if (s.ipVersion == 6) {
-            return "IPv6";
-        }
-        if (s.ipVersion == 4) {
-            return "IPv4";
-        }
-        return "Frame";
-    }
-
-    static String info(PacketRow r) {
-        StringBuilder b = new StringBuilder(80);
-        if (r.sourcePort() >= 0 && r.destinationPort() >= 0) {
-            b.append(r.sourcePort()).append(" \u2192 ").append(r.destinationPort());
-        }
-        if (r.tcpFlags() >= 0) {
-            b.append(' ').append(tcpFlags(r.tcpFlags()));
-            if (r.tcpSeq() >= 0) {
-                b.append(" Seq=").append(r.tcpSeq());
+        boolean ports = SummaryText.transportAboveIp(s);
+        if (s.ipVersion == 0) {
+            FieldNode src = t.find(LinkFields.ETH_SRC);
+            if (src == null) {
+                src = t.find(LinkFields.SLL_SRC_ETH);
             }
+            FieldNode dst = t.find(LinkFields.ETH_DST);
+            return new RowText(src == null ? "" : src.valueText(), dst == null ? "" : dst.valueText(), info, -1, -1);
         }
-        if (r.transportPayloadLength() >= 0) {
-            b.append(" Len=").append(r.transportPayloadLength());
-        } else if (r.realLength() >= 0) {
-            b.append(" Payload=").append(r.realLength());
-        }
-        if (r.tunnelDepth() > 0) {
-            b.append("  [tunnelled x").append(r.tunnelDepth()).append(']');
-        }
-        if (r.capturedLength() < r.length()) {
-            b.append("  [cut: ").append(r.capturedLength()).append(" of ").append(r.length()).append(']');
-        } else if (r.isTruncated()) {
-            b.append("  [truncated]");
-        }
-        return b.toString().strip();
+        return new RowText(strings.address(s.ipVersion, s.srcHi, s.srcLo), strings.address(s.ipVersion, s.dstHi, s.dstLo),
+                info, ports ? s.srcPort : -1, ports ? s.dstPort : -1);
     }
 
     static String tcpFlags(int flags) {

@@ -1,11 +1,10 @@
 package org.jumbocap.gui.service;
 
-import java.util.List;
 import javafx.concurrent.Task;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.ExpertSummary;
-import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.model.StatisticsAccumulator;
 import org.jumbocap.gui.store.FrameStore;
 import org.jumbocap.tree.ExpertItem;
@@ -23,13 +22,15 @@ public final class ExpertScanTask extends Task<ExpertScanTask.Result> {
 
     private final CaptureBackend backend;
     private final FrameStore store;
-    private final List<PacketRow> rows;
+    private final RowStore rows;
+    private final int count;
 
-    /** @param rows the listed rows in frame order (index = number - 1), a snapshot */
-    public ExpertScanTask(CaptureBackend backend, FrameStore store, List<PacketRow> rows) {
+    /** Scans the first {@code rows.size()} frames, those listed now. */
+    public ExpertScanTask(CaptureBackend backend, FrameStore store, RowStore rows) {
         this.backend = backend;
         this.store = store;
         this.rows = rows;
+        this.count = rows.size();
     }
 
     @Override
@@ -37,11 +38,11 @@ public final class ExpertScanTask extends Task<ExpertScanTask.Result> {
         StatisticsAccumulator statistics = new StatisticsAccumulator();
         statistics.core().startFile(store.name());
         long[] times = {Long.MIN_VALUE, 0};
-        long total = Math.max(1, rows.size());
+        long total = Math.max(1, count);
         updateMessage("Expert analysis");
         store.scan(frame -> {
             long index = frame.number() - 1;
-            if (index < 0 || index >= rows.size()) {
+            if (index < 0 || index >= count) {
                 return;
             }
             if (times[0] == Long.MIN_VALUE) {
@@ -57,8 +58,8 @@ public final class ExpertScanTask extends Task<ExpertScanTask.Result> {
                     worst = item.severity();
                 }
             }
-            rows.get((int) index).setWorstExpert(worst);
-            if ((index & 0xFF) == 0) {
+            rows.setWorstExpert((int) index, worst);
+            if ((index & 0x3FFF) == 0) {
                 updateProgress(index, total);
             }
         }, this::isCancelled);

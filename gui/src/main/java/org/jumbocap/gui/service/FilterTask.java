@@ -1,50 +1,95 @@
 package org.jumbocap.gui.service;
 
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 import javafx.concurrent.Task;
-import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
-import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
-import org.jumbocap.gui.backend.CaptureBackend;
+import org.jumbocap.gui.model.IntColumn;
+import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.store.FrameStore;
 
-/** Runs a display filter over every stored frame; the result holds the numbers of the frames that match. */
-public final class FilterTask extends Task<BitSet> {
-    private final CaptureBackend backend;
+/**
+ * Runs a display filter over every listed frame through the core's frame pipeline (on the summary where
+ * it decides, else on the tree), in as many slices of the file as there are cores, each with its own
+ * reader. The result holds the indices of the frames that match, in frame order.
+ */
+public final class FilterTask extends Task<IntColumn> {
+    private static final int CORES = Math.max(1, Runtime.getRuntime().availableProcessors());
+    /** Slices smaller than this are not worth a thread. */
+    private static final int MIN_SLICE = 50_000;
+    private static final ExecutorService HELPERS = Executors.newFixedThreadPool(Math.max(1, CORES - 1), r -> {
+        Thread t = new Thread(r, "jumbocap-filter");
+        t.setDaemon(true);
+        return t;
+    });
+
     private final FrameStore store;
     private final CompiledFilter filter;
-    private final long expectedFrames;
+    private final RowStore rows;
 
-    public FilterTask(CaptureBackend backend, FrameStore store, CompiledFilter filter, long expectedFrames) {
-        this.backend = backend;
+    public FilterTask(FrameStore store, CompiledFilter filter, RowStore rows) {
         this.store = store;
         this.filter = filter;
-        this.expectedFrames = Math.max(1, expectedFrames);
+        this.rows = rows;
     }
 
     @Override
-    protected BitSet call() throws Exception {
-        BitSet matches = new BitSet();
-        FrameSummarizer summarizer = backend.newSummarizer();
-        FilterEvaluator evaluator = new FilterEvaluator(backend, filter);
-        FrameSummary summary = new FrameSummary();
-        long[] times = {Long.MIN_VALUE, 0};
-        long[] seen = {0};
+    protected IntColumn call() throws Exception {
+        int total = rows.size();
+        int slices = (int) Math.max(1, Math.min(CORES, total / MIN_SLICE));
         updateMessage("Filtering: " + filter.text());
-        store.scan(frame -> {
-            if (times[0] == Long.MIN_VALUE) {
-                times[0] = frame.timestampNanos();
-                times[1] = times[0];
+        AtomicLong seen = new AtomicLong();
+        BitSet[] matches = new BitSet[slices];
+        List<Future<?>> helpers = new ArrayList<>();
+        for (int s = 1; s < slices; s++) {
+            int slice = s;
+            helpers.add(HELPERS.submit(() -> {
+                matches[slice] = slice(slice * (long) total / slices, (slice + 1) * (long) total / slices, seen, total);
+                return null;
+            }));
+        }
+        matches[0] = slice(0, total / slices, seen, total);
+        for (Future<?> f : helpers) {
+            f.get();
+        }
+        IntColumn out = new IntColumn();
+        for (BitSet m : matches) {
+            for (int i = m.nextSetBit(0); i >= 0; i = m.nextSetBit(i + 1)) {
+                out.append(i);
             }
-            summarizer.decode(frame, summary);
-            if (evaluator.test(frame, times[0], times[1]) && frame.number() <= Integer.MAX_VALUE) {
-                matches.set((int) frame.number());
+        }
+        return out;
+    }
+
+    /** Frame indices {@code from .. to - 1} that pass. */
+    private BitSet slice(long from, long to, AtomicLong seen, int total) throws java.io.IOException {
+        BitSet matches = new BitSet();
+        int first = (int) from;
+        int count = (int) (to - from);
+        if (count <= 0) {
+            return matches;
+        }
+        long firstNanos = rows.firstNanos();
+        int[] at = {first};
+        store.visitRange(first + 1L, rows.fileOffset(first), count, frame -> {
+            if (isCancelled()) {
+                throw new java.util.concurrent.CancellationException();
             }
-            times[1] = frame.timestampNanos();
-            if ((++seen[0] & 0x3FF) == 0) {
-                updateProgress(seen[0], expectedFrames);
+            int index = at[0]++;
+            long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
+            if (filter.test(frame, firstNanos, previousNanos)) {
+                matches.set(index);
             }
-        }, this::isCancelled);
+            long done = seen.incrementAndGet();
+            if ((done & 0x3FFF) == 0) {
+                updateProgress(done, total);
+            }
+        });
         return matches;
     }
 }

@@ -7,17 +7,18 @@ import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
 import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.gui.model.IntColumn;
 import org.jumbocap.gui.model.RowFactory;
+import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.store.FileFrameStore;
-import org.jumbocap.gui.store.RowEntry;
 import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 
 /**
- * Streams a capture file into rows on a background thread. Rows go to the batcher as they are made; a
- * format error ends the pass with its one-line message while every frame before it stays listed.
+ * Streams a capture file into packed rows on a background thread; the UI publishes what has been
+ * appended on its own clock. A format error ends the pass with its one-line message while every frame
+ * before it stays listed.
  */
 public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
     /** How the pass ended: frames read, and the format error's message or null. */
@@ -27,13 +28,20 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
     private final CaptureBackend backend;
     private final FileFrameStore store;
     private final CompiledFilter filter;
-    private final UiBatcher<RowEntry> batcher;
+    private final RowStore rows;
+    private final IntColumn shown;
 
-    public OpenCaptureTask(CaptureBackend backend, FileFrameStore store, CompiledFilter filter, UiBatcher<RowEntry> batcher) {
+    /**
+     * @param filter the display filter in force, or null
+     * @param shown  where the indices of the frames the filter passes go; null without a filter
+     */
+    public OpenCaptureTask(CaptureBackend backend, FileFrameStore store, CompiledFilter filter, RowStore rows,
+                           IntColumn shown) {
         this.backend = backend;
         this.store = store;
         this.filter = filter;
-        this.batcher = batcher;
+        this.rows = rows;
+        this.shown = shown;
     }
 
     @Override
@@ -41,7 +49,6 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
         long size = Math.max(1, Files.size(store.file()));
         FrameSummarizer summarizer = backend.newSummarizer();
         FilterEvaluator evaluator = new FilterEvaluator(backend, filter);
-        RowFactory rows = new RowFactory();
         FrameSummary summary = new FrameSummary();
         FrameRecord rec = new FrameRecord();
         long count = 0;
@@ -57,11 +64,15 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
                     }
                     store.noteLinkType(rec.linkType());
                     summarizer.decode(rec, summary);
-                    PacketRow row = rows.row(rec, summary, first);
-                    batcher.offer(new RowEntry(row, evaluator.test(rec, first, previous)));
+                    long firstNanos = first;
+                    long previousNanos = previous;
+                    RowFactory.append(rows, rec, summary, () -> backend.dissect(rec, firstNanos, previousNanos));
+                    if (shown != null && evaluator.test(rec, first, previous)) {
+                        shown.append(rows.size() - 1);
+                    }
                     previous = rec.timestampNanos();
                     count++;
-                    if ((count & 0x3FF) == 0) {
+                    if ((count & 0x3FFF) == 0) {
                         updateProgress(Math.max(0, rec.fileOffset()), size);
                         updateMessage("Reading " + store.name() + ": " + count + " frames");
                     }

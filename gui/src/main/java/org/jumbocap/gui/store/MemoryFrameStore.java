@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.io.FrameRecord;
 
 /** Frames of a live capture, kept as detached copies numbered from 1. */
@@ -32,12 +31,24 @@ public final class MemoryFrameStore implements FrameStore {
     }
 
     @Override
-    public synchronized FrameRecord read(PacketRow row) throws IOException {
-        long index = row.number() - 1;
+    public synchronized FrameRecord read(long number, long fileOffset) throws IOException {
+        long index = number - 1;
         if (index < 0 || index >= frames.size()) {
-            throw new IOException("no frame " + row.number());
+            throw new IOException("no frame " + number);
         }
         return frames.get((int) index);
+    }
+
+    @Override
+    public void visitRange(long firstNumber, long firstOffset, int count, FrameVisitor visitor) throws IOException {
+        List<FrameRecord> range;
+        synchronized (this) {
+            int from = (int) Math.max(0, Math.min(frames.size(), firstNumber - 1));
+            range = new ArrayList<>(frames.subList(from, Math.min(frames.size(), from + count)));
+        }
+        for (FrameRecord f : range) {
+            visitor.visit(f);
+        }
     }
 
     @Override

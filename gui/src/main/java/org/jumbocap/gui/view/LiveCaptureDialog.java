@@ -79,8 +79,8 @@ public final class LiveCaptureDialog {
         counters.setId("live-dialog-counters");
         counters.textProperty().bind(Bindings.createStringBinding(
                 () -> "Received: " + model.liveReceivedProperty().get() + "    Dropped: " + model.liveDroppedProperty().get()
-                        + "    Listed: " + model.rows().size(),
-                model.liveReceivedProperty(), model.liveDroppedProperty(), model.rows()));
+                        + "    Listed: " + model.frameCountProperty().get(),
+                model.liveReceivedProperty(), model.liveDroppedProperty(), model.frameCountProperty()));
 
         GridPane grid = new GridPane();
         grid.setHgap(8);

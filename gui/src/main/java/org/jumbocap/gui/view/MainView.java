@@ -70,12 +70,17 @@ public final class MainView extends BorderPane {
         this.liveProvider = liveProvider;
         setId("main-view");
         getStyleClass().add("main-view");
-        table = new PacketTable(model.shownRows());
+        table = new PacketTable(model.shownRows(), model::sortShown);
 
         filterBar.setValidator(model::validateFilter);
         filterBar.setOnApply(this::applyFilter);
 
         tree.setOnApplyFilter(filterBar::apply);
+        table.setOnApplyFilter(filterBar::apply);
+        table.setOnPrepareFilter(text -> {
+            filterBar.setText(text);
+            filterBar.focusEditor();
+        });
         tree.setOnPrepareFilter(text -> {
             filterBar.setText(text);
             filterBar.focusEditor();
@@ -115,6 +120,13 @@ public final class MainView extends BorderPane {
             }
         });
         model.expertSummaryProperty().addListener((obs, old, summary) -> table.refresh());
+        model.textsVersionProperty().addListener((obs, old, version) -> table.refresh());
+        // a new list (filtered) comes in frame order: put it in the order the sort arrows show
+        model.shownRowsProperty().addListener((obs, old, rows) -> {
+            if (!java.util.Objects.equals(model.order(), table.wantedOrder())) {
+                Platform.runLater(table::sort);
+            }
+        });
         model.loadErrorProperty().addListener((obs, old, error) -> {
             if (error != null) {
                 showError("Capture file problem", error
@@ -123,9 +135,16 @@ public final class MainView extends BorderPane {
             }
         });
         status.textProperty().bind(model.statusProperty());
+        javafx.scene.control.Label placeholder = new javafx.scene.control.Label();
+        placeholder.textProperty().bind(Bindings.createStringBinding(() -> model.frameCountProperty().get() == 0
+                        ? "Open a capture (Ctrl+O), drop a file here, or start a live capture"
+                        : "No frame passes the display filter " + model.appliedFilterProperty().get(),
+                model.frameCountProperty(), model.appliedFilterProperty()));
+        table.setPlaceholder(placeholder);
         counts.textProperty().bind(Bindings.createStringBinding(
-                () -> "Frames: " + model.rows().size() + "   Shown: " + model.shownRows().size(),
-                model.rows(), model.shownRows()));
+                () -> String.format(java.util.Locale.ROOT, "Frames: %,d   Shown: %,d", model.frameCountProperty().get(),
+                        model.shownCountProperty().get()),
+                model.frameCountProperty(), model.shownCountProperty()));
     }
 
     private void showDetail(FrameDetail detail) {
@@ -362,10 +381,7 @@ public final class MainView extends BorderPane {
     }
 
     private void selectIndex(int index) {
-        if (index >= 0 && index < table.getItems().size()) {
-            table.getSelectionModel().clearAndSelect(index);
-            table.scrollTo(index);
-        }
+        table.selectAndShow(index);
     }
 
     private void refreshRecentMenu(List<Path> recent) {
@@ -413,6 +429,11 @@ public final class MainView extends BorderPane {
 
     public FilterBar filterBar() {
         return filterBar;
+    }
+
+    /** The statistics window once opened, or null. */
+    public StatisticsView statisticsView() {
+        return statisticsView;
     }
 
     /** The last error dialog shown, or null. */

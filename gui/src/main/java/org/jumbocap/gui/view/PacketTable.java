@@ -1,18 +1,26 @@
 package org.jumbocap.gui.view;
 
 import java.util.Comparator;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ObservableList;
-import javafx.collections.transformation.SortedList;
 import javafx.geometry.Pos;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.gui.model.RowOrder;
 
 /**
  * The packet list: a virtualised, sortable table over precomputed rows. Jumbograms and BIG TCP
@@ -20,42 +28,142 @@ import org.jumbocap.gui.model.PacketRow;
  * warnings yellow. Cells only read row fields.
  */
 public final class PacketTable extends TableView<PacketRow> {
-    private final SortedList<PacketRow> sorted;
+    private Consumer<String> onApplyFilter = f -> { };
+    private Consumer<String> onPrepareFilter = f -> { };
 
-    public PacketTable(ObservableList<PacketRow> rows) {
+    /**
+     * @param rows   the rows to list; the view model replaces their content after a filter or a sort (not
+     *               the list: a table given a new list forgets its sort order)
+     * @param onSort asked to put the rows in a column's order (null: frame order); the table shows the new
+     *               content when it comes
+     */
+    public PacketTable(ObservableList<PacketRow> rows, Consumer<RowOrder> onSort) {
         setId("packet-table");
         getStyleClass().add("packet-table");
-        sorted = new SortedList<>(rows);
-        sorted.comparatorProperty().bind(comparatorProperty());
-        setItems(sorted);
+        setItems(rows);
+        // the rows are packed, not objects: the view model sorts them, off the UI thread
+        setSortPolicy(table -> {
+            onSort.accept(wantedOrder());
+            return true;
+        });
         setFixedCellSize(22);
         setTableMenuButtonVisible(true);
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         setPlaceholder(new javafx.scene.control.Label("Open a capture (Ctrl+O), drop a file here, or start a live capture"));
 
-        getColumns().add(column("No.", "col-number", 64, PacketRow::number, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
+        getColumns().add(column("No.", "col-number", 84, PacketRow::number, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
         getColumns().add(column("Time", "col-time", 100, PacketRow::relativeNanos, Long::compare, Pos.CENTER_RIGHT,
                 ns -> String.format(java.util.Locale.ROOT, "%.6f", ns / 1e9)));
         getColumns().add(column("Source", "col-source", 190, PacketRow::source, String::compareTo, Pos.CENTER_LEFT, s -> s));
         getColumns().add(column("Destination", "col-destination", 190, PacketRow::destination, String::compareTo,
                 Pos.CENTER_LEFT, s -> s));
         getColumns().add(column("Protocol", "col-protocol", 72, PacketRow::protocol, String::compareTo, Pos.CENTER_LEFT, s -> s));
-        getColumns().add(column("Length", "col-length", 80, PacketRow::length, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
+        getColumns().add(column("Length", "col-length", 80, PacketRow::length, Long::compare, Pos.CENTER_RIGHT, PacketTable::grouped));
         TableColumn<PacketRow, PacketRow> jumbo = new TableColumn<>("Jumbo");
         jumbo.setId("col-jumbo");
         jumbo.setPrefWidth(240);
         jumbo.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         jumbo.setComparator(Comparator.comparingLong(r -> r.isJumbo() ? r.realLength() : -1));
+        jumbo.setSortable(RowOrder.sortable("col-jumbo"));
         jumbo.setCellFactory(c -> new JumboCell());
         getColumns().add(jumbo);
         getColumns().add(column("Info", "col-info", 520, PacketRow::info, String::compareTo, Pos.CENTER_LEFT, s -> s));
 
-        setRowFactory(t -> new PacketTableRow());
+        setRowFactory(t -> {
+            PacketTableRow row = new PacketTableRow();
+            row.setContextMenu(rowMenu(row));
+            return row;
+        });
+        // The table's own Ctrl+Home / Ctrl+End move the focus only; a packet list selects, as the Go menu does.
+        addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.isShortcutDown() && (e.getCode() == KeyCode.HOME || e.getCode() == KeyCode.END)) {
+                e.consume();
+                selectAndShow(e.getCode() == KeyCode.HOME ? 0 : getItems().size() - 1);
+            }
+        });
     }
 
-    /** The row list in the order shown (sorted). */
-    public SortedList<PacketRow> sortedRows() {
-        return sorted;
+    /** Called with a display filter the packet list's context menu applies. */
+    public void setOnApplyFilter(Consumer<String> action) {
+        onApplyFilter = action;
+    }
+
+    /** Called with a display filter the packet list's context menu puts in the bar without applying it. */
+    public void setOnPrepareFilter(Consumer<String> action) {
+        onPrepareFilter = action;
+    }
+
+    private ContextMenu rowMenu(TableRow<PacketRow> row) {
+        MenuItem copyLine = new MenuItem("Copy Summary Line");
+        copyLine.setOnAction(e -> copy(summaryLine(row.getItem())));
+        MenuItem copyFilter = new MenuItem("Copy as Filter");
+        copyFilter.setOnAction(e -> copy(frameFilter(row.getItem())));
+        MenuItem conversation = new MenuItem("Apply Conversation Filter");
+        conversation.setOnAction(e -> onApplyFilter.accept(conversationFilter(row.getItem())));
+        MenuItem prepare = new MenuItem("Prepare Conversation Filter");
+        prepare.setOnAction(e -> onPrepareFilter.accept(conversationFilter(row.getItem())));
+        ContextMenu menu = new ContextMenu(copyLine, copyFilter, new SeparatorMenuItem(), conversation, prepare);
+        menu.setOnShowing(e -> {
+            boolean ip = row.getItem() != null && !row.getItem().source().isEmpty();
+            conversation.setDisable(!ip);
+            prepare.setDisable(!ip);
+        });
+        return menu;
+    }
+
+    /** The row's columns, tab-separated, in the order shown. */
+    public String summaryLine(PacketRow r) {
+        StringBuilder s = new StringBuilder();
+        for (TableColumn<PacketRow, ?> c : getVisibleLeafColumns()) {
+            Object value = c.getCellObservableValue(r) == null ? null : c.getCellObservableValue(r).getValue();
+            String text = value instanceof PacketRow p ? jumboText(p)
+                    : c.getId().equals("col-time") ? String.format(java.util.Locale.ROOT, "%.6f", r.relativeNanos() / 1e9)
+                    : c.getId().equals("col-length") ? grouped(r.length())
+                    : String.valueOf(value);
+            s.append(s.length() == 0 ? "" : "\t").append(text);
+        }
+        return s.toString();
+    }
+
+    static String frameFilter(PacketRow r) {
+        return "frame.number == " + r.number();
+    }
+
+    /** Both directions between the row's two endpoints, ports included for TCP and UDP. */
+    static String conversationFilter(PacketRow r) {
+        String family = r.source().contains(":") ? "ipv6" : "ip";
+        StringBuilder f = new StringBuilder().append(family).append(".addr == ").append(r.source()).append(" && ")
+                .append(family).append(".addr == ").append(r.destination());
+        String transport = r.protocol().equals("TCP") ? "tcp" : r.protocol().equals("UDP") ? "udp" : null;
+        if (transport != null && r.sourcePort() >= 0 && r.destinationPort() >= 0) {
+            f.append(" && ").append(transport).append(".port == ").append(r.sourcePort()).append(" && ")
+                    .append(transport).append(".port == ").append(r.destinationPort());
+        }
+        return f.toString();
+    }
+
+    private static void copy(String text) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        Clipboard.getSystemClipboard().setContent(content);
+    }
+
+    /** Selects the row at a list position and scrolls it into view; nothing when out of range. */
+    public void selectAndShow(int index) {
+        if (index >= 0 && index < getItems().size()) {
+            getSelectionModel().clearAndSelect(index);
+            getFocusModel().focus(index);
+            scrollTo(index);
+        }
+    }
+
+    /** The order the sort arrows ask for, or null for frame order. */
+    public RowOrder wantedOrder() {
+        if (getSortOrder().isEmpty()) {
+            return null;
+        }
+        TableColumn<PacketRow, ?> c = getSortOrder().get(0);
+        return new RowOrder(c.getId(), c.getSortType() == TableColumn.SortType.DESCENDING);
     }
 
     /** The column with an id, for tests and the sort shortcuts. */
@@ -70,7 +178,7 @@ public final class PacketTable extends TableView<PacketRow> {
 
     /** Selects and shows a row if it is listed; false otherwise. */
     public boolean reveal(PacketRow row) {
-        int index = sorted.indexOf(row);
+        int index = getItems().indexOf(row);
         if (index < 0) {
             return false;
         }
@@ -86,6 +194,7 @@ public final class PacketTable extends TableView<PacketRow> {
         c.setPrefWidth(width);
         c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
         c.setComparator(order);
+        c.setSortable(RowOrder.sortable(id));
         c.setCellFactory(col -> new TableCell<>() {
             {
                 setAlignment(alignment);
@@ -100,6 +209,15 @@ public final class PacketTable extends TableView<PacketRow> {
         return c;
     }
 
+    /** A count with a comma every three digits, as the Jumbo column and the statistics write them. */
+    static String grouped(long n) {
+        return String.format(java.util.Locale.ROOT, "%,d", n);
+    }
+
+    static String jumboText(PacketRow row) {
+        return row.isJumbo() ? row.jumboKind().label() + " \u00b7 " + grouped(row.realLength()) + " B" : "";
+    }
+
     /** "ipv6-hbh · 185 034 B" for super-packets, empty for ordinary rows. */
     private static final class JumboCell extends TableCell<PacketRow, PacketRow> {
         private final Tooltip tooltip = new Tooltip();
@@ -112,7 +230,7 @@ public final class PacketTable extends TableView<PacketRow> {
                 setTooltip(null);
                 return;
             }
-            setText(row.jumboKind().label() + " \u00b7 " + String.format(java.util.Locale.ROOT, "%,d", row.realLength()) + " B");
+            setText(jumboText(row));
             tooltip.setText("Real layer-3 payload length " + row.realLength() + " bytes (" + row.jumboKind().label()
                     + "); the IP header's own length field says 0");
             setTooltip(tooltip);

@@ -8,18 +8,25 @@ import javafx.scene.shape.Line;
 
 /**
  * Super-packet size histogram: frames per size bin, jumbo frames as a second series, and a dashed marker
- * on the 64 KiB limit of classic IP between the bins below and above it.
+ * on the 64 KiB limit of classic IP between the bins below and above it. The count axis is linear or
+ * logarithmic ({@link LogCountAxis}); an axis cannot be swapped on a chart, so each scale is its own chart.
  */
 public final class SizeHistogramChart extends BarChart<String, Number> {
     private final Line marker = new Line();
     private final Label markerLabel = new Label("64 KiB");
     private String firstAboveLimit;
 
-    public SizeHistogramChart() {
-        super(new CategoryAxis(), new NumberAxis());
-        setId("size-histogram");
+    /** Counts span more than this factor: the log scale is the default then. */
+    public static final long LOG_SCALE_SPAN = 100;
+
+    private final boolean logarithmic;
+
+    public SizeHistogramChart(boolean logarithmic) {
+        super(new CategoryAxis(), logarithmic ? new LogCountAxis() : new NumberAxis());
+        this.logarithmic = logarithmic;
+        setId(logarithmic ? "size-histogram-log" : "size-histogram");
         getXAxis().setLabel("Frame length (bytes)");
-        getYAxis().setLabel("Frames");
+        getYAxis().setLabel(logarithmic ? "Frames (log scale)" : "Frames");
         setAnimated(false);
         setBarGap(1);
         setCategoryGap(6);
@@ -32,6 +39,9 @@ public final class SizeHistogramChart extends BarChart<String, Number> {
 
     /** Scales the frame axis to whole frames: ticks 1, 2 or 5 times a power of ten apart, at most ten of them. */
     public void setLargestCount(long largest) {
+        if (logarithmic) {
+            return;
+        }
         long unit = tickUnit(largest);
         NumberAxis y = (NumberAxis) getYAxis();
         y.setAutoRanging(false);
@@ -39,6 +49,15 @@ public final class SizeHistogramChart extends BarChart<String, Number> {
         y.setLowerBound(0);
         y.setTickUnit(unit);
         y.setUpperBound((Math.max(0, largest) / unit + 1) * unit);
+    }
+
+    public boolean isLogarithmic() {
+        return logarithmic;
+    }
+
+    /** True when the smallest non-zero count is more than {@link #LOG_SCALE_SPAN} times below the largest. */
+    public static boolean spansOrdersOfMagnitude(long smallestNonZero, long largest) {
+        return smallestNonZero > 0 && largest / smallestNonZero > LOG_SCALE_SPAN;
     }
 
     static long tickUnit(long largest) {
@@ -68,7 +87,7 @@ public final class SizeHistogramChart extends BarChart<String, Number> {
         }
         double centre = x.getDisplayPosition(firstAboveLimit);
         double edge = centre - x.getCategorySpacing() / 2;
-        double height = ((NumberAxis) getYAxis()).getHeight();
+        double height = getYAxis().getHeight();
         marker.setStartX(edge);
         marker.setEndX(edge);
         marker.setStartY(0);

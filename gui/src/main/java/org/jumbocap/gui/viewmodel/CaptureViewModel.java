@@ -2,7 +2,6 @@ package org.jumbocap.gui.viewmodel;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -16,6 +15,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -24,7 +25,6 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 import javafx.concurrent.Worker;
@@ -40,21 +40,26 @@ import org.jumbocap.gui.live.LiveInterface;
 import org.jumbocap.gui.live.LiveSource;
 import org.jumbocap.gui.model.ExpertSummary;
 import org.jumbocap.gui.model.FrameDetail;
+import org.jumbocap.gui.model.IntColumn;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.RowFactory;
+import org.jumbocap.gui.model.RowList;
+import org.jumbocap.gui.model.RowOrder;
+import org.jumbocap.gui.model.RowStore;
+import org.jumbocap.gui.model.RowTexts;
+import org.jumbocap.gui.model.ShownRows;
 import org.jumbocap.gui.model.StatisticsAccumulator;
 import org.jumbocap.gui.model.StatisticsReport;
 import org.jumbocap.gui.service.DetailLoader;
 import org.jumbocap.gui.service.ExpertScanTask;
 import org.jumbocap.gui.service.FilterTask;
 import org.jumbocap.gui.service.OpenCaptureTask;
+import org.jumbocap.gui.service.RowTextLoader;
 import org.jumbocap.gui.service.SaveFramesTask;
 import org.jumbocap.gui.service.StatisticsScan;
-import org.jumbocap.gui.service.UiBatcher;
 import org.jumbocap.gui.store.FileFrameStore;
 import org.jumbocap.gui.store.FrameStore;
 import org.jumbocap.gui.store.MemoryFrameStore;
-import org.jumbocap.gui.store.RowEntry;
 import org.jumbocap.io.FrameRecord;
 
 /**
@@ -73,10 +78,36 @@ public final class CaptureViewModel implements AutoCloseable {
     });
     private final DetailLoader detailLoader;
 
-    private final ObservableList<PacketRow> allRows = FXCollections.observableArrayList();
-    private final ObservableList<PacketRow> shownRows = FXCollections.observableArrayList();
-    private final ObservableList<PacketRow> allRowsView = FXCollections.unmodifiableObservableList(allRows);
-    private final ObservableList<PacketRow> shownRowsView = FXCollections.unmodifiableObservableList(shownRows);
+    /** Every listed frame, packed; replaced for each new file or capture. */
+    private RowStore rowStore = new RowStore();
+    private RowTexts texts;
+    private RowTextLoader textLoader;
+    private final ReadOnlyObjectWrapper<RowList> allRows = new ReadOnlyObjectWrapper<>(RowList.empty());
+    private final ReadOnlyObjectWrapper<RowList> shownRows = new ReadOnlyObjectWrapper<>(allRows.get());
+    /** What the table lists: always this one list, showing {@link #shownRows}. */
+    private final ShownRows table = new ShownRows();
+    private final ReadOnlyIntegerWrapper frameCount = new ReadOnlyIntegerWrapper();
+    private final ReadOnlyIntegerWrapper shownCount = new ReadOnlyIntegerWrapper();
+    /** Counts up whenever row texts arrive, so the table redraws. */
+    private final ReadOnlyLongWrapper textsVersion = new ReadOnlyLongWrapper();
+    private boolean textsRedrawQueued;
+    /** The column and direction the shown rows are sorted by; null in frame order. */
+    private RowOrder order;
+    /** {@code -Djumbocap.gui.timing=true}: one line on standard error at the first rows and at the end of a read, for the benchmark. */
+    private static final boolean TIMING = Boolean.getBoolean("jumbocap.gui.timing");
+    private boolean firstRowsTimed;
+
+    /** One timing line on standard error when {@code -Djumbocap.gui.timing=true}. */
+    public static void timing(String what) {
+        if (!TIMING) {
+            return;
+        }
+        long sinceStart = System.currentTimeMillis() - java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+        System.err.println("jumbocap gui timing: " + what + " " + sinceStart + " ms after the JVM started");
+    }
+
+    /** Hands what the reader appended to the lists, ten times a second. */
+    private final Timeline publisher = new Timeline(new KeyFrame(Duration.millis(100), e -> publishRows()));
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("jumbocap");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Ready");
@@ -98,15 +129,18 @@ public final class CaptureViewModel implements AutoCloseable {
     private CompiledFilter filter;
     private Task<?> mainTask;
     private Task<?> expertTask;
-    private UiBatcher<RowEntry> batcher;
     private LiveSource liveSource;
     /** Refreshes the live counters while no frames come, and notices a capture that ended by itself. */
     private Timeline liveWatch;
     private String pendingFilter;
+    /** Capture format of the open file ("pcap", "pcapng"), or null. */
+    private String formatName;
 
     public CaptureViewModel(CaptureBackend backend) {
         this.backend = backend;
         this.detailLoader = new DetailLoader(backend);
+        publisher.setCycleCount(Animation.INDEFINITE);
+        shownRows.addListener((obs, old, now) -> table.switchTo(now));
     }
 
     public CaptureBackend backend() {
@@ -115,14 +149,36 @@ public final class CaptureViewModel implements AutoCloseable {
 
     // ---- read-only state -------------------------------------------------------------------------
 
-    /** Every listed frame in frame order (index = number - 1). */
+    /** Every listed frame in frame order (index = number - 1); a new list for each file or capture. */
     public ObservableList<PacketRow> rows() {
-        return allRowsView;
+        return allRows.get();
     }
 
-    /** The frames the display filter lets through, in frame order. */
+    /** The frames the display filter lets through, in the order shown (frame order unless sorted). */
     public ObservableList<PacketRow> shownRows() {
-        return shownRowsView;
+        return table;
+    }
+
+    public ReadOnlyObjectProperty<RowList> shownRowsProperty() {
+        return shownRows.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty frameCountProperty() {
+        return frameCount.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty shownCountProperty() {
+        return shownCount.getReadOnlyProperty();
+    }
+
+    /** Changes whenever texts of rows on screen have been made: the table redraws then. */
+    public ReadOnlyLongProperty textsVersionProperty() {
+        return textsVersion.getReadOnlyProperty();
+    }
+
+    /** The order of the shown rows, null for frame order. */
+    public RowOrder order() {
+        return order;
     }
 
     public ReadOnlyStringProperty titleProperty() {
@@ -184,13 +240,13 @@ public final class CaptureViewModel implements AutoCloseable {
     }
 
     public boolean hasFrames() {
-        return !allRows.isEmpty();
+        return !rows().isEmpty();
     }
 
     /** The row of frame {@code number}, or null. */
     public PacketRow row(long number) {
         long index = number - 1;
-        return index >= 0 && index < allRows.size() ? allRows.get((int) index) : null;
+        return index >= 0 && index < rows().size() ? rows().get((int) index) : null;
     }
 
     // ---- commands --------------------------------------------------------------------------------
@@ -200,25 +256,81 @@ public final class CaptureViewModel implements AutoCloseable {
         resetForNewSource(file.getFileName().toString());
         FileFrameStore fileStore = new FileFrameStore(backend, file);
         store = fileStore;
-        batcher = new UiBatcher<>(UiBatcher.DEFAULT_PERIOD, this::addEntries);
-        OpenCaptureTask task = new OpenCaptureTask(backend, fileStore, filter, batcher);
-        UiBatcher<RowEntry> taskBatcher = batcher;
+        IntColumn shownIndices = startRows(fileStore);
+        OpenCaptureTask task = new OpenCaptureTask(backend, fileStore, filter, rowStore, shownIndices);
         run(task, outcome -> {
-            taskBatcher.stopAndDrain();
+            publisher.stop();
+            publishRows();
             if (outcome.error() != null) {
                 loadError.set(outcome.error());
-                status.set(outcome.frames() + " frames (" + outcome.formatName() + ") before the fault: " + outcome.error());
+                status.set(frames(outcome.frames()) + " (" + outcome.formatName() + ") before the fault: " + outcome.error());
             } else {
-                status.set(outcome.frames() + " frames (" + outcome.formatName() + "), " + jumboCount()
-                        + " jumbograms / BIG TCP super-packets" + filterStatus());
+                formatName = outcome.formatName();
+                status.set(everyFrameStatus() + filterStatus());
+            }
+            if (TIMING) {
+                timing(frames(outcome.frames()) + " read");
             }
             afterSourceComplete();
         }, failure -> {
-            taskBatcher.stopAndDrain();
+            publisher.stop();
+            publishRows();
             loadError.set(oneLine(failure));
             status.set("Cannot open " + file.getFileName() + ": " + oneLine(failure));
         });
-        batcher.start();
+        publisher.play();
+    }
+
+    /**
+     * New lists over a new row store for a source; returns the column the reader puts the indices of the
+     * frames the display filter passes in, or null when every frame is shown.
+     */
+    private IntColumn startRows(FrameStore frames) {
+        rowStore = new RowStore();
+        if (textLoader != null) {
+            textLoader.close();
+        }
+        textLoader = new RowTextLoader(backend, frames, rowStore);
+        texts = new RowTexts(rowStore, textLoader, this::textsArrived);
+        RowList all = RowList.all(rowStore, texts);
+        allRows.set(all);
+        order = null;
+        if (filter == null) {
+            shownRows.set(all);
+            return null;
+        }
+        IntColumn shownIndices = new IntColumn();
+        shownRows.set(RowList.of(rowStore, texts, shownIndices));
+        return shownIndices;
+    }
+
+    private void publishRows() {
+        if (TIMING && !firstRowsTimed && rowStore.size() > 0) {
+            firstRowsTimed = true;
+            timing("first rows listed");
+        }
+        allRows.get().publish();
+        shownRows.get().publish();
+        frameCount.set(allRows.get().size());
+        shownCount.set(shownRows.get().size());
+    }
+
+    private void textsArrived() {
+        if (!textsRedrawQueued) {
+            textsRedrawQueued = true;
+            Platform.runLater(() -> {
+                textsRedrawQueued = false;
+                textsVersion.set(textsVersion.get() + 1);
+            });
+        }
+    }
+
+    /** Shows the rows in a new list and publishes its size. */
+    private void show(RowList rows, RowOrder newOrder) {
+        order = newOrder;
+        rows.publish();
+        shownRows.set(rows);
+        shownCount.set(rows.size());
     }
 
     /** Checks a display filter without applying it; null when it compiles. */
@@ -249,25 +361,59 @@ public final class CaptureViewModel implements AutoCloseable {
         filter = compiled;
         appliedFilter.set(stripped);
         if (compiled == null) {
-            shownRows.setAll(allRows);
-            status.set(allRows.size() + " frames");
+            show(allRows.get(), null);
+            status.set(everyFrameStatus());
             return;
         }
         if (store == null) {
-            shownRows.clear();
+            show(RowList.of(rowStore, texts, new IntColumn()), null);
             return;
         }
-        FilterTask task = new FilterTask(backend, store, compiled, allRows.size());
+        FilterTask task = new FilterTask(store, compiled, rowStore);
+        RowStore filtered = rowStore;
+        long filterStart = System.nanoTime();
         run(task, matches -> {
-            List<PacketRow> shown = new ArrayList<>();
-            for (PacketRow r : allRows) {
-                if (r.number() <= Integer.MAX_VALUE && matches.get((int) r.number())) {
-                    shown.add(r);
-                }
+            if (TIMING) {
+                timing("filter " + stripped + " took " + (System.nanoTime() - filterStart) / 1_000_000 + " ms,");
             }
-            shownRows.setAll(shown);
-            status.set(shown.size() + " of " + allRows.size() + " frames shown" + filterStatus());
+            if (filtered != rowStore) {
+                return;
+            }
+            show(RowList.of(rowStore, texts, matches), null);
+            status.set(String.format(java.util.Locale.ROOT, "%,d", matches.size()) + " of " + frames(rowStore.size())
+                    + " shown" + filterStatus());
         }, failure -> status.set("Filter failed: " + oneLine(failure)));
+    }
+
+    /**
+     * Sorts the shown rows by a column in the background (null: frame order); the table shows the new
+     * order when it is ready.
+     */
+    public void sortShown(RowOrder newOrder) {
+        RowList current = shownRows.get();
+        if (java.util.Objects.equals(newOrder, order) || (mainTask != null && mainTask.isRunning())) {
+            return;
+        }
+        RowStore sorted = rowStore;
+        int count = current.size();
+        int[] indices = new int[count];
+        for (int i = 0; i < count; i++) {
+            indices[i] = current.frameIndex(i);
+        }
+        Task<int[]> task = new Task<>() {
+            @Override
+            protected int[] call() {
+                updateMessage("Sorting " + frames(count));
+                return RowOrder.sort(indices, sorted, newOrder);
+            }
+        };
+        run(task, order -> {
+            if (sorted == rowStore && current == shownRows.get()) {
+                show(RowList.of(rowStore, texts, IntColumn.of(order, order.length)), newOrder);
+                status.set(current == allRows.get() ? everyFrameStatus() : shownCount.get() + " of "
+                        + frames(rowStore.size()) + " shown" + filterStatus());
+            }
+        }, failure -> status.set("Sort failed: " + oneLine(failure)));
     }
 
     /** Shows the detail of a row (null clears it). */
@@ -295,14 +441,9 @@ public final class CaptureViewModel implements AutoCloseable {
         if (store == null) {
             return;
         }
-        BitSet numbers = new BitSet();
-        for (PacketRow r : shownRows) {
-            if (r.number() <= Integer.MAX_VALUE) {
-                numbers.set((int) r.number());
-            }
-        }
+        BitSet numbers = shownNumbers(shownRows.get());
         run(new SaveFramesTask(backend, store, numbers, target, format), written -> {
-            status.set("Saved " + written + " frames to " + target);
+            status.set("Saved " + frames(written) + " to " + target);
             done.accept(null);
         }, failure -> {
             status.set("Save failed: " + oneLine(failure));
@@ -316,8 +457,9 @@ public final class CaptureViewModel implements AutoCloseable {
      * otherwise the shown frames are dissected for them.
      */
     public void computeStatistics(Consumer<StatisticsReport> done) {
-        List<PacketRow> snapshot = new ArrayList<>(shownRows);
-        boolean everyFrame = snapshot.size() == allRows.size();
+        RowList shown = shownRows.get();
+        List<PacketRow> snapshot = shown.subList(0, shown.size());
+        boolean everyFrame = snapshot.size() == rows().size();
         Task<?> scan = expertTask;
         if (everyFrame && scanStatistics == null && scan != null && !scan.isDone() && !liveRunning.get()) {
             scan.stateProperty().addListener(new ChangeListener<Worker.State>() {
@@ -335,14 +477,7 @@ public final class CaptureViewModel implements AutoCloseable {
         }
         StatisticsAccumulator ready = everyFrame ? scanStatistics : null;
         FrameStore frames = store;
-        BitSet numbers = new BitSet();
-        if (ready == null) {
-            for (PacketRow r : snapshot) {
-                if (r.number() <= Integer.MAX_VALUE) {
-                    numbers.set((int) r.number());
-                }
-            }
-        }
+        BitSet numbers = ready == null ? shownNumbers(shown) : new BitSet();
         Task<StatisticsReport> task = new Task<>() {
             @Override
             protected StatisticsReport call() throws IOException {
@@ -365,15 +500,9 @@ public final class CaptureViewModel implements AutoCloseable {
         store = memory;
         LiveSource source = provider.open(itf, captureFilter, snaplen);
         liveSource = source;
-        UiBatcher<RowEntry> liveBatcher = new UiBatcher<>(UiBatcher.DEFAULT_PERIOD, entries -> {
-            addEntries(entries);
-            liveReceived.set(source.received());
-            liveDropped.set(source.dropped());
-            status.set("Capturing on " + itf.name() + ": " + allRows.size() + " frames");
-        });
-        batcher = liveBatcher;
+        IntColumn shownIndices = startRows(memory);
+        RowStore liveRows = rowStore;
         FrameSummarizer summarizer = backend.newSummarizer();
-        RowFactory factory = new RowFactory();
         FrameSummary summary = new FrameSummary();
         CompiledFilter liveFilter = filter;
         long[] times = {Long.MIN_VALUE, 0};
@@ -387,7 +516,7 @@ public final class CaptureViewModel implements AutoCloseable {
         }));
         liveWatch.setCycleCount(Animation.INDEFINITE);
         liveWatch.play();
-        liveBatcher.start();
+        publisher.play();
         source.start(frame -> {
             FrameRecord kept = memory.append(frame);
             if (times[0] == Long.MIN_VALUE) {
@@ -395,10 +524,12 @@ public final class CaptureViewModel implements AutoCloseable {
                 times[1] = times[0];
             }
             summarizer.decode(kept, summary);
-            PacketRow row = factory.row(kept, summary, times[0]);
-            boolean shown = liveFilter == null || liveFilter.test(kept, times[0], times[1]);
+            long previousNanos = times[1];
+            RowFactory.append(liveRows, kept, summary, () -> backend.dissect(kept, times[0], previousNanos));
+            if (shownIndices != null && liveFilter.test(kept, times[0], times[1])) {
+                shownIndices.append(liveRows.size() - 1);
+            }
             times[1] = kept.timestampNanos();
-            liveBatcher.offer(new RowEntry(row, shown));
         });
         status.set("Capturing on " + itf.name());
     }
@@ -416,11 +547,10 @@ public final class CaptureViewModel implements AutoCloseable {
         liveDropped.set(liveSource.dropped());
         String failure = liveSource.failure();
         liveSource = null;
-        if (batcher != null) {
-            batcher.stopAndDrain();
-        }
+        publisher.stop();
+        publishRows();
         liveRunning.set(false);
-        status.set("Capture stopped: " + allRows.size() + " frames, " + liveDropped.get() + " dropped"
+        status.set("Capture stopped: " + frames(rowStore.size()) + ", " + liveDropped.get() + " dropped"
                 + (failure == null ? "" : " \u2014 " + failure));
         afterSourceComplete();
     }
@@ -445,6 +575,10 @@ public final class CaptureViewModel implements AutoCloseable {
             expertTask.cancel();
         }
         detailLoader.close();
+        if (textLoader != null) {
+            textLoader.close();
+        }
+        publisher.stop();
         workers.shutdownNow();
         closeStore();
     }
@@ -457,13 +591,15 @@ public final class CaptureViewModel implements AutoCloseable {
         if (expertTask != null) {
             expertTask.cancel();
         }
-        if (batcher != null) {
-            batcher.stopAndDrain();
-        }
+        publisher.stop();
         closeStore();
         detailLoader.clear();
-        allRows.clear();
-        shownRows.clear();
+        RowList none = RowList.empty();
+        allRows.set(none);
+        shownRows.set(none);
+        order = null;
+        frameCount.set(0);
+        shownCount.set(0);
         selectedRow.set(null);
         detail.set(null);
         detailError.set(null);
@@ -472,20 +608,17 @@ public final class CaptureViewModel implements AutoCloseable {
         loadError.set(null);
         liveReceived.set(0);
         liveDropped.set(0);
+        formatName = null;
         title.set("jumbocap \u2014 " + name);
     }
 
-    private void addEntries(List<RowEntry> entries) {
-        List<PacketRow> rows = new ArrayList<>(entries.size());
-        List<PacketRow> shown = new ArrayList<>(entries.size());
-        for (RowEntry e : entries) {
-            rows.add(e.row());
-            if (e.shown()) {
-                shown.add(e.row());
-            }
+    private static BitSet shownNumbers(RowList shown) {
+        BitSet numbers = new BitSet();
+        int n = shown.size();
+        for (int i = 0; i < n; i++) {
+            numbers.set(shown.frameIndex(i) + 1);
         }
-        allRows.addAll(rows);
-        shownRows.addAll(shown);
+        return numbers;
     }
 
     private void afterSourceComplete() {
@@ -498,12 +631,15 @@ public final class CaptureViewModel implements AutoCloseable {
                 status.set("Filter not applied: " + e.detail());
             }
         }
-        if (allRows.isEmpty() || store == null) {
+        if (rowStore.size() == 0 || store == null) {
             return;
         }
-        ExpertScanTask task = new ExpertScanTask(backend, store, new ArrayList<>(allRows));
+        ExpertScanTask task = new ExpertScanTask(backend, store, rowStore);
         expertTask = task;
         task.setOnSucceeded(e -> {
+            if (TIMING) {
+                timing("expert pass done");
+            }
             scanStatistics = task.getValue().statistics();
             expertSummary.set(task.getValue().experts());
         });
@@ -546,12 +682,20 @@ public final class CaptureViewModel implements AutoCloseable {
         workers.execute(task);
     }
 
+    /** "1 frame", "2 frames". */
+    public static String frames(long n) {
+        return String.format(java.util.Locale.ROOT, "%,d", n) + (n == 1 ? " frame" : " frames");
+    }
+
+    /** What the status line says of a whole file: frames, format, super-packets. */
+    private String everyFrameStatus() {
+        long jumbo = jumboCount();
+        return frames(rowStore.size()) + (formatName == null ? "" : " (" + formatName + ")") + ", " + jumbo
+                + (jumbo == 1 ? " jumbogram / BIG TCP super-packet" : " jumbograms / BIG TCP super-packets");
+    }
+
     private long jumboCount() {
-        long n = 0;
-        for (PacketRow r : allRows) {
-            n += r.isJumbo() ? 1 : 0;
-        }
-        return n;
+        return rowStore.jumboCount();
     }
 
     private String filterStatus() {

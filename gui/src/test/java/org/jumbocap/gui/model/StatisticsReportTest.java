@@ -29,7 +29,8 @@ class StatisticsReportTest {
 
     private void read(Path file) throws IOException {
         Assumptions.assumeTrue(file.toFile().isFile(), file + " is missing");
-        RowFactory factory = new RowFactory();
+        RowStore store = new RowStore();
+        RowTexts texts = new RowTexts(store, (from, count, done) -> done.accept(null), () -> { });
         FrameDissector decoder = new FrameDissector();
         FrameDissector dissector = new FrameDissector();
         FrameSummary s = new FrameSummary();
@@ -43,7 +44,9 @@ class StatisticsReportTest {
                     previous = first;
                 }
                 decoder.summarize(r, s);
-                rows.add(factory.row(r, s, first));
+                long firstNanos = first;
+                RowFactory.append(store, r, s, () -> dissector.dissect(r, firstNanos, firstNanos));
+                rows.add(new PacketRow(store, texts, store.size() - 1));
                 FrameTree tree = dissector.dissect(r.copy(), first, previous);
                 previous = r.timestampNanos();
                 trees.add(tree);

@@ -18,8 +18,12 @@ public final class ChainState {
         STOPPED
     }
 
-    /** A Jumbo Payload option found in the chain. */
-    public record JumboOption(FieldNode node, long value, boolean inHopByHop) {
+    /**
+     * A Jumbo Payload option found in the chain.
+     *
+     * @param offset frame offset of the option's type byte
+     */
+    public record JumboOption(FieldNode node, int offset, long value, boolean inHopByHop) {
     }
 
     private DissectionContext ctx;
@@ -31,6 +35,9 @@ public final class ChainState {
     private List<JumboOption> jumboOptions = List.of();
     private boolean moreFragments;
     private FieldNode hopByHop;
+    private int hopByHopOffset = -1;
+    private int hopByHopLength;
+    private boolean hopByHopOtherOptions;
     private FieldNode fragment;
 
     ChainState() {
@@ -49,6 +56,9 @@ public final class ChainState {
         }
         this.moreFragments = false;
         this.hopByHop = null;
+        this.hopByHopOffset = -1;
+        this.hopByHopLength = 0;
+        this.hopByHopOtherOptions = false;
         this.fragment = null;
         return this;
     }
@@ -102,6 +112,31 @@ public final class ChainState {
         return hopByHop;
     }
 
+    /** Frame offset of the first Hop-by-Hop header, or -1. */
+    public int hopByHopOffset() {
+        return hopByHopOffset;
+    }
+
+    /** Length in bytes of the first Hop-by-Hop header, or 0. */
+    public int hopByHopLength() {
+        return hopByHopLength;
+    }
+
+    /**
+     * True when the first Hop-by-Hop header holds a Jumbo Payload option and otherwise only padding: the
+     * header exists for the jumbogram alone (segmenting the packet removes it).
+     */
+    public boolean hopByHopOnlyJumbo() {
+        return hopByHopOffset >= 0 && !hopByHopOtherOptions && firstHopByHopJumboOption() != null;
+    }
+
+    /** An option other than padding and Jumbo Payload was found in the first Hop-by-Hop header. */
+    public void noteHopByHopOption(int headerOffset) {
+        if (headerOffset == hopByHopOffset) {
+            hopByHopOtherOptions = true;
+        }
+    }
+
     public FieldNode fragment() {
         return fragment;
     }
@@ -133,9 +168,11 @@ public final class ChainState {
         ctx.markPartialDatagram();
     }
 
-    void setHopByHop(FieldNode node) {
+    void setHopByHop(FieldNode node, int offset, int length) {
         if (hopByHop == null) {
             hopByHop = node;
+            hopByHopOffset = offset;
+            hopByHopLength = length;
         }
     }
 

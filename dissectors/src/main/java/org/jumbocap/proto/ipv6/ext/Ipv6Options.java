@@ -77,6 +77,9 @@ public final class Ipv6Options {
                 return;
             }
             opt.setLength(2 + dataLength);
+            if (hopByHop && type != OptionFields.PADN && type != OptionFields.JUMBO) {
+                s.noteHopByHopOption(headerStart);
+            }
             OptionDecoder decoder = decoder(type);
             if (decoder != null) {
                 decoder.decode(s, opt, headerStart, p, dataLength, hopByHop);
@@ -125,6 +128,6 @@ public final class Ipv6Options {
         } else if (s.firstHopByHopJumboOption() != null) {
             s.ctx().expert(node, OptionFields.JUMBO_DUPLICATE);
         }
-        s.addJumboOption(new ChainState.JumboOption(node, value, hopByHop));
+        s.addJumboOption(new ChainState.JumboOption(node, p, value, hopByHop));
     }
 }

@@ -7,13 +7,14 @@ import org.jumbocap.expert.Severity;
 import org.jumbocap.field.Base;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.field.FieldType;
+import org.jumbocap.proto.ip.JumboOption;
 
 /** Fields of Hop-by-Hop and Destination options (Wireshark's names) and findings about them. */
 public final class OptionFields {
-    public static final int PAD1 = 0x00;
+    public static final int PAD1 = JumboOption.PAD1;
     public static final int PADN = 0x01;
     public static final int ROUTER_ALERT = 0x05;
-    public static final int JUMBO = 0xC2;
+    public static final int JUMBO = JumboOption.TYPE;
 
     public static final FieldDef OPT = FieldDef.of("ipv6.opt", "IPv6 Option", FieldType.NONE, "One option");
     public static final FieldDef TYPE = FieldDef.of("ipv6.opt.type", "Type", FieldType.UINT8, Base.HEX, "Option type")

@@ -39,7 +39,7 @@ final class OptionsHeader implements ExtensionHeader {
         header.add(len, offset + 1, 1, b.u8(offset + 1));
         header.add(lenOctets, offset + 1, 1, length).generated().setText(() -> "Length: " + length + " bytes");
         if (hopByHop) {
-            s.setHopByHop(header);
+            s.setHopByHop(header, offset, length);
             if (s.index() != 0) {
                 s.ctx().expert(header, ExtFields.HOPOPTS_NOT_FIRST, s.index() + 1);
             }

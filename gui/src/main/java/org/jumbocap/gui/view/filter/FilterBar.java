@@ -99,12 +99,14 @@ public class FilterBar extends Control {
             return false;
         }
         String value = getText().strip();
-        if (!value.isEmpty()) {
+        if (!value.isEmpty() && (history.isEmpty() || !history.get(0).equals(value))) {
             history.remove(value);
             history.add(0, value);
             if (history.size() > HISTORY_SIZE) {
                 history.remove(HISTORY_SIZE, history.size());
             }
+            // reordering the drop-down's items clears its picked value, and with it the editor's text
+            setText(value);
         }
         onApply.get().accept(value);
         return true;

@@ -8,6 +8,7 @@ import javafx.scene.control.SkinBase;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 
@@ -56,17 +57,24 @@ public class FilterBarSkin extends SkinBase<FilterBar> {
         });
         combo.valueProperty().addListener((obs, old, picked) -> {
             if (picked != null && !syncing && combo.isShowing()) {
-                bar.apply(picked);
+                // after the combo box has finished its own commit of the picked item
+                javafx.application.Platform.runLater(() -> bar.apply(picked));
             }
         });
-        editor.setOnKeyPressed(e -> {
+        // A filter, not a handler: the combo box's behaviour consumes Enter and Escape in the editor
+        // before handlers set on it run.
+        combo.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ENTER) {
+                e.consume();
+                if (combo.isShowing()) {
+                    combo.hide();
+                }
                 if (!bar.apply()) {
                     // point at the fault
                     editor.positionCaret(Math.min(editor.getLength(), Math.max(0, bar.errorColumnProperty().get())));
                 }
+            } else if (e.getCode() == KeyCode.ESCAPE && !combo.isShowing()) {
                 e.consume();
-            } else if (e.getCode() == KeyCode.ESCAPE) {
                 bar.setText("");
             }
         });

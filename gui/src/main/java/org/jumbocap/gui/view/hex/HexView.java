@@ -57,9 +57,10 @@ public class HexView extends Control {
             clearHighlight();
             return;
         }
-        highlightLength.set(0);
-        highlightStart.set(start);
+        // the start changes last, so a listener of the start sees the new range whole
+        highlightStart.set(-1);
         highlightLength.set((int) Math.min(length, (long) total - start));
+        highlightStart.set(start);
     }
 
     public void clearHighlight() {
@@ -99,6 +100,19 @@ public class HexView extends Control {
         if (handler != null && offset >= 0 && offset < data.get().length()) {
             handler.accept(offset);
         }
+    }
+
+    /** The highlighted bytes, or every byte when nothing is highlighted, in a copy form. */
+    public String copyText(HexCopy form) {
+        HexData d = data.get();
+        int start = getHighlightStart() >= 0 ? getHighlightStart() : 0;
+        int length = getHighlightStart() >= 0 ? getHighlightLength() : d.length();
+        return length <= 0 ? "" : form.format(d.bytes(), start, length);
+    }
+
+    /** Index of the top line in view, or -1 when none is drawn (for tests and keyboard paging). */
+    public int firstVisibleLine() {
+        return getSkin() instanceof HexViewSkin skin ? skin.firstVisibleLine() : -1;
     }
 
     @Override

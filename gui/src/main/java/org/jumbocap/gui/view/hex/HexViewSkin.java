@@ -4,9 +4,14 @@ import java.util.AbstractList;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.SkinBase;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.Pane;
 import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Font;
@@ -38,14 +43,30 @@ public class HexViewSkin extends SkinBase<HexView> {
         lines.getStyleClass().add("hex-lines");
         lines.setFixedCellSize(lineHeight);
         lines.setCellFactory(list -> new LineCell());
+        lines.setContextMenu(copyMenu(control));
         getChildren().add(lines);
 
         control.dataProperty().addListener((obs, old, data) -> showData(data));
-        control.highlightLengthProperty().addListener((obs, old, length) -> {
+        control.highlightStartProperty().addListener((obs, old, start) -> {
             lines.refresh();
             scrollToHighlight();
         });
         showData(control.getData());
+    }
+
+    private static ContextMenu copyMenu(HexView control) {
+        ContextMenu menu = new ContextMenu();
+        menu.setId("hex-menu");
+        for (HexCopy form : HexCopy.values()) {
+            MenuItem item = new MenuItem(form.label());
+            item.setOnAction(e -> {
+                ClipboardContent content = new ClipboardContent();
+                content.putString(control.copyText(form));
+                Clipboard.getSystemClipboard().setContent(content);
+            });
+            menu.getItems().add(item);
+        }
+        return menu;
     }
 
     /** Width the hex text needs, so the pane can be sized to show whole lines. */
@@ -71,26 +92,31 @@ public class HexViewSkin extends SkinBase<HexView> {
         lines.scrollTo(0);
     }
 
+    /**
+     * Scrolls only when no line of the highlight is in view: a click on a byte (which highlights the field
+     * around it, maybe starting far above) leaves the pane where it is.
+     */
     private void scrollToHighlight() {
-        int start = getSkinnable().getHighlightStart();
+        HexView view = getSkinnable();
+        int start = view.getHighlightStart();
         if (start < 0) {
             return;
         }
-        int line = start / HexView.BYTES_PER_LINE;
-        int visibleLines = (int) Math.max(1, lines.getHeight() / lineHeight) - 1;
-        var flowFirst = firstVisibleLine();
-        if (line < flowFirst || line >= flowFirst + visibleLines) {
-            lines.scrollTo(Math.max(0, line - 2));
+        int firstLine = start / HexView.BYTES_PER_LINE;
+        int lastLine = (start + Math.max(1, view.getHighlightLength()) - 1) / HexView.BYTES_PER_LINE;
+        if (!(lines.lookup(".virtual-flow") instanceof VirtualFlow<?> flow)
+                || flow.getFirstVisibleCell() == null || flow.getLastVisibleCell() == null
+                || lastLine < flow.getFirstVisibleCell().getIndex() || firstLine > flow.getLastVisibleCell().getIndex()) {
+            lines.scrollTo(Math.max(0, firstLine - 2));
         }
     }
 
-    private int firstVisibleLine() {
-        for (var node : lines.lookupAll(".hex-line-cell")) {
-            if (node instanceof LineCell cell && !cell.isEmpty() && cell.isVisible()) {
-                return cell.getIndex();
-            }
+    /** Index of the top line in view, or -1 when none is drawn. */
+    int firstVisibleLine() {
+        if (lines.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && flow.getFirstVisibleCell() != null) {
+            return flow.getFirstVisibleCell().getIndex();
         }
-        return 0;
+        return -1;
     }
 
     @Override

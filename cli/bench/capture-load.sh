@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# Live capture under load, side by side: `jumbocap capture -q -w` and `tcpdump -w`, started together on
+# the same interface with the same capture buffer and snaplen, while iperf3 pushes as hard as it can
+# over a BIG TCP veth pair (gso_max_size/gro_max_size 185000 for IPv6, gso/gro_ipv4_max_size 185000 for
+# IPv4 where the kernel takes it), several streams over IPv6 and over IPv4 at once. For each tool:
+# frames it received and captured, dropped by the kernel (pcap_stats), written to its file, and the
+# file read back (frames, frames over 64 KB, frames cut below their length on the wire: every
+# super-packet must be written whole).
+#
+# usage: sudo cli/bench/capture-load.sh [--duration S] [--streams N] [--buffer-mib N] [--snaplen N]
+#                                       [--dir DIR] [--max-gb N] [--keep]
+#   --duration    seconds of traffic (default 30); both captures are bounded to it plus a few seconds
+#   --streams     iperf3 -P for each family (default 4, so 4 IPv6 + 4 IPv4 streams)
+#   --buffer-mib  capture buffer of both tools (jumbocap -B MiB, tcpdump -B KiB; default 256)
+#   --snaplen     snaplen of both tools (default 262144, libpcap's maximum on Linux)
+#   --dir         where the two files go (default /dev/shm when it has room for --max-gb, else /tmp)
+#   --max-gb      the two files together stop both captures when they reach this size (default 16):
+#                 at BIG TCP rates a 30 s capture writes tens of GB
+#   --keep        keep the files (default: removed at the end)
+# Everything runs in two private namespaces (edg-la, edg-lb) removed on exit; no traffic leaves them.
+# Needs root, iproute2, tcpdump, iperf3, python3, and jumbocap built (./jumbocap builds it).
+set -euo pipefail
+
+duration=30
+streams=4
+buffer_mib=256
+snaplen=262144
+dir=
+max_gb=16
+keep=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --duration) duration=$2; shift ;;
+        --streams) streams=$2; shift ;;
+        --buffer-mib) buffer_mib=$2; shift ;;
+        --snaplen) snaplen=$2; shift ;;
+        --dir) dir=$2; shift ;;
+        --max-gb) max_gb=$2; shift ;;
+        --keep) keep=1 ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "capture-load: unknown option $1 (try --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+die() { echo "capture-load: $*" >&2; exit 1; }
+log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
+
+[ "$(id -u)" = 0 ] || die "run as root (namespaces, veth, capture)"
+for t in ip tcpdump iperf3 python3 timeout; do
+    command -v "$t" >/dev/null 2>&1 || die "missing tool: $t (Debian: apt-get install -y tcpdump iperf3 iproute2 python3)"
+done
+[[ "$duration" =~ ^[0-9]+$ && "$duration" -ge 1 ]] || die "--duration takes whole seconds"
+[[ "$streams" =~ ^[0-9]+$ && "$streams" -ge 1 ]] || die "--streams takes a number"
+repo=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)
+jumbocap=$repo/jumbocap
+max_bytes=$(awk -v g="$max_gb" 'BEGIN { if (g + 0 <= 0) exit 1; printf "%.0f", g * 1e9 }') || die "--max-gb takes a number"
+if [ -z "$dir" ]; then
+    dir=/tmp
+    if [ -d /dev/shm ] && [ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -gt $((max_bytes / 1024 + 1048576)) ]; then
+        dir=/dev/shm
+    fi
+fi
+"$jumbocap" --version >/dev/null || die "jumbocap does not run ($jumbocap)"
+
+NS_A=edg-la
+NS_B=edg-lb
+DEV_A=edgla
+DEV_B=edglb
+V6_A=2001:db8:e1::1
+V6_B=2001:db8:e1::2
+V4_A=198.51.100.101
+V4_B=198.51.100.102
+BIG=185000
+
+work=$(mktemp -d "$dir/edg-capture-load.XXXXXX")
+PIDS=()
+cleanup() {
+    local p
+    for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+    for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
+    ip netns del "$NS_A" 2>/dev/null || true
+    ip netns del "$NS_B" 2>/dev/null || true
+    if [ "$keep" = 1 ]; then
+        echo "capture-load: files kept in $work" >&2
+    else
+        rm -rf "$work"
+    fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+A() { ip netns exec "$NS_A" "$@"; }
+B() { ip netns exec "$NS_B" "$@"; }
+
+ip netns del "$NS_A" 2>/dev/null || true
+ip netns del "$NS_B" 2>/dev/null || true
+ip netns add "$NS_A"
+ip netns add "$NS_B"
+for ns in "$NS_A" "$NS_B"; do
+    ip netns exec "$ns" sysctl -qw net.ipv6.conf.all.accept_dad=0 net.ipv6.conf.default.accept_dad=0
+    ip -n "$ns" link set lo up
+done
+ip link add "$DEV_A" netns "$NS_A" type veth peer name "$DEV_B" netns "$NS_B" || die "cannot make the veth pair"
+A ip addr add "$V6_A/64" dev "$DEV_A" nodad
+B ip addr add "$V6_B/64" dev "$DEV_B" nodad
+A ip addr add "$V4_A/24" dev "$DEV_A"
+B ip addr add "$V4_B/24" dev "$DEV_B"
+A ip link set dev "$DEV_A" gso_max_size "$BIG" gro_max_size "$BIG" || die "this kernel refuses gso_max_size $BIG"
+B ip link set dev "$DEV_B" gso_max_size "$BIG" gro_max_size "$BIG"
+ipv4_big=yes
+A python3 "$repo/samples/tools/set-ipv4-bigtcp.py" "$DEV_A" "$BIG" >/dev/null 2>&1 \
+    && B python3 "$repo/samples/tools/set-ipv4-bigtcp.py" "$DEV_B" "$BIG" >/dev/null 2>&1 || ipv4_big=no
+A ip link set "$DEV_A" up
+B ip link set "$DEV_B" up
+for i in $(seq 50); do
+    A ip -br link show "$DEV_A" | grep -q ' UP ' && B ip -br link show "$DEV_B" | grep -q ' UP ' && break
+    sleep 0.1
+done
+log "veth $DEV_A/$DEV_B: gso/gro_max_size $BIG, IPv4 BIG TCP: $ipv4_big; files in $work"
+
+# both captures on the client's end, bounded: jumbocap by --duration, tcpdump by timeout; both also
+# stopped (SIGINT) once the traffic ends, or earlier when the files reach --max-gb
+bound=$((duration + 8))
+ip netns exec "$NS_A" "$jumbocap" capture -i "$DEV_A" -q -w "$work/jumbocap.pcap" -B "$buffer_mib" -s "$snaplen" \
+    --duration "$bound" >/dev/null 2>"$work/jumbocap.err" &
+J_PID=$!
+PIDS+=("$J_PID")
+ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s "$snaplen" -n \
+    -w "$work/tcpdump.pcap" 2>"$work/tcpdump.err" &
+T_PID=$!
+PIDS+=("$T_PID")
+for i in $(seq 300); do
+    grep -q 'capturing on' "$work/jumbocap.err" 2>/dev/null && grep -q 'listening on' "$work/tcpdump.err" 2>/dev/null && break
+    kill -0 "$J_PID" 2>/dev/null || { cat "$work/jumbocap.err" >&2; die "jumbocap capture did not start"; }
+    kill -0 "$T_PID" 2>/dev/null || { cat "$work/tcpdump.err" >&2; die "tcpdump did not start"; }
+    sleep 0.1
+done
+sleep 1 # libpcap's ring is set up once the message is out; give both the same start
+
+ip netns exec "$NS_B" iperf3 -s -1 -p 5201 >"$work/iperf-s6.log" 2>&1 &
+PIDS+=("$!")
+ip netns exec "$NS_B" iperf3 -s -1 -p 5202 >"$work/iperf-s4.log" 2>&1 &
+PIDS+=("$!")
+for port in 5201 5202; do
+    for i in $(seq 50); do B ss -Hltn "sport = :$port" | grep -q . && break; sleep 0.1; done
+done
+log "iperf3: $streams IPv6 + $streams IPv4 streams for ${duration}s, unlimited rate, 1 MiB writes"
+ip netns exec "$NS_A" iperf3 -6 -c "$V6_B" -p 5201 -P "$streams" -t "$duration" -l 1M >"$work/iperf6.log" 2>&1 &
+C6=$!
+PIDS+=("$C6")
+ip netns exec "$NS_A" iperf3 -4 -c "$V4_B" -p 5202 -P "$streams" -t "$duration" -l 1M >"$work/iperf4.log" 2>&1 &
+C4=$!
+PIDS+=("$C4")
+size_stop=no
+while kill -0 "$C6" 2>/dev/null || kill -0 "$C4" 2>/dev/null; do
+    total=$(( $(stat -c %s "$work/jumbocap.pcap" 2>/dev/null || echo 0) + $(stat -c %s "$work/tcpdump.pcap" 2>/dev/null || echo 0) ))
+    if [ "$total" -ge "$max_bytes" ]; then
+        size_stop=yes
+        log "the two files hold $total bytes (--max-gb $max_gb): stopping"
+        kill -INT "$C6" "$C4" 2>/dev/null || true
+        break
+    fi
+    sleep 0.5
+done
+wait "$C6" 2>/dev/null || true
+wait "$C4" 2>/dev/null || true
+sleep 1 # the last blocks of the ring
+kill -INT "$J_PID" "$T_PID" 2>/dev/null || true
+wait "$J_PID" 2>/dev/null || true
+wait "$T_PID" 2>/dev/null || true
+
+rate() { sed -n 's/.*\[SUM\].* \([0-9.]* [GM]bits\/sec\).*sender.*/\1/p' "$1" | tail -1; }
+log "iperf3 sender rates: IPv6 $(rate "$work/iperf6.log"), IPv4 $(rate "$work/iperf4.log")"
+
+# the counters each tool printed, and each file read back from its record headers
+python3 - "$work" "$size_stop" "$duration" "$streams" "$buffer_mib" "$snaplen" "$ipv4_big" <<'PY'
+import re, struct, sys
+work, size_stop, duration, streams, buffer_mib, snaplen, ipv4_big = sys.argv[1:8]
+
+def read_back(path):
+    frames = over = cut = 0
+    with open(path, 'rb', buffering=1 << 20) as f:
+        hdr = f.read(24)
+        if len(hdr) < 24:
+            return None
+        magic = struct.unpack('<I', hdr[:4])[0]
+        e = '<' if magic in (0xa1b2c3d4, 0xa1b23c4d) else '>'
+        rec = struct.Struct(e + 'IIII')
+        while True:
+            h = f.read(16)
+            if len(h) < 16:
+                break
+            _, _, incl, orig = rec.unpack(h)
+            if len(f.read(incl)) < incl:
+                return dict(frames=frames, over=over, cut=cut, truncated=True)
+            frames += 1
+            over += orig > 65535
+            cut += incl < orig
+    return dict(frames=frames, over=over, cut=cut, truncated=False)
+
+err = open(f"{work}/jumbocap.err").read()
+m = re.search(r"stopped \([^)]*\): (\d+) frames captured, (\d+) received, (\d+) dropped by kernel, (\d+) dropped by interface", err)
+w = re.search(r"(\d+) frames written to", err)
+j = dict(captured=m and int(m[1]), received=m and int(m[2]), kdrop=m and int(m[3]), written=w and int(w[1]))
+terr = open(f"{work}/tcpdump.err").read()
+def num(pattern):
+    x = re.search(pattern, terr)
+    return int(x[1]) if x else None
+t = dict(captured=num(r"(\d+) packets? captured"), received=num(r"(\d+) packets? received by filter"),
+         kdrop=num(r"(\d+) packets? dropped by kernel"))
+t['written'] = t['captured']
+jf = read_back(f"{work}/jumbocap.pcap")
+tf = read_back(f"{work}/tcpdump.pcap")
+ok = True
+print(f"\nsame {duration} s of iperf3 ({streams} IPv6 + {streams} IPv4 streams, IPv4 BIG TCP {ipv4_big}), "
+      f"buffer {buffer_mib} MiB, snaplen {snaplen}" + (" -- stopped early at --max-gb" if size_stop == 'yes' else ""))
+print("| tool | received | dropped by kernel | captured | written | file: frames | over 64 KB | cut | whole |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+for name, c, f in (("jumbocap capture -q -w", j, jf), ("tcpdump -w", t, tf)):
+    whole = f is not None and not f['truncated'] and f['cut'] == 0 and f['frames'] == c['written']
+    ok &= whole
+    print(f"| {name} | {c['received']} | {c['kdrop']} | {c['captured']} | {c['written']} | "
+          f"{f and f['frames']} | {f and f['over']} | {f and f['cut']} | {'yes' if whole else 'NO'} |")
+if j['kdrop'] is not None and t['kdrop'] is not None:
+    print(f"\njumbocap dropped {j['kdrop']} in the kernel, tcpdump {t['kdrop']}: "
+          + ("jumbocap no more than tcpdump" if j['kdrop'] <= t['kdrop'] else "jumbocap MORE than tcpdump"))
+sys.exit(0 if ok else 1)
+PY

@@ -1,0 +1,128 @@
+package org.jumbocap.cli.engine;
+
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jumbocap.io.CaptureWriter;
+import org.jumbocap.io.CaptureWriters;
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.LinkTypes;
+import org.jumbocap.io.pcap.PcapWriter;
+import org.jumbocap.io.pcapng.PcapngWriter;
+
+/**
+ * The capture a command writes with {@code -w}: pcapng (nanoseconds) when the name ends in {@code .pcapng},
+ * else classic pcap with microseconds, as {@code capture -w} writes; {@code -} is standard output (pcap).
+ * The file is created when the first frame comes, with that frame's link type; a pcap file holds one link
+ * type, so a frame of another is an error that names it.
+ */
+public final class CaptureOutput implements AutoCloseable {
+    /** The snaplen written in the file header: libpcap's largest, which every frame jumbocap reads fits. */
+    public static final int SNAPLEN = 262_144;
+    private static final int BUFFER = 1 << 20;
+
+    private final String name;
+    private CaptureWriter writer;
+    private int linkType = -1;
+    /** Set by the first failed write: the output is given up, and said so once. */
+    private UserException failure;
+
+    /** @param name a path, or {@code -} for standard output */
+    public CaptureOutput(String name) {
+        this.name = name;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The one-line error for a write that failed (disk full, no permission): exit status 1. */
+    public UserException failed(IOException e) {
+        if (failure != null) {
+            return failure;
+        }
+        String reason = e.getMessage() != null ? e.getMessage() : e.toString();
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            reason = "permission denied";
+        } else if (e instanceof java.nio.file.NoSuchFileException) {
+            reason = "no such directory";
+        }
+        failure = new UserException(name + ": cannot write (" + reason + ")", e);
+        return failure;
+    }
+
+    /** True once a write failed. */
+    public boolean isBroken() {
+        return failure != null;
+    }
+
+    /** True when the output names the same file as {@code input}, which writing would destroy. */
+    public boolean sameFileAs(String input) {
+        if (name.equals(Captures.STDIN) || input.equals(Captures.STDIN)) {
+            return false;
+        }
+        Path out = Path.of(name).toAbsolutePath().normalize();
+        Path in = Path.of(input).toAbsolutePath().normalize();
+        try {
+            return out.equals(in) || Files.exists(out) && Files.isSameFile(out, in);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The writer for a frame of this record's link type, created on first use. */
+    public CaptureWriter writerFor(FrameRecord frame) throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        if (writer == null) {
+            open(frame.linkType());
+        } else if (frame.linkType() != linkType && !writer.formatName().equals("pcapng")) {
+            throw new UserException(name + ": a pcap file holds one link type (" + LinkTypes.name(linkType)
+                    + "), but frame " + frame.number() + " is " + LinkTypes.name(frame.linkType())
+                    + ": write a .pcapng file instead");
+        }
+        return writer;
+    }
+
+    /** Creates the file if no frame did (an empty capture of Ethernet frames), so the output always exists. */
+    public void ensureCreated() throws IOException {
+        if (writer == null && failure == null) {
+            open(LinkTypes.ETHERNET);
+        }
+    }
+
+    private void open(int type) throws IOException {
+        linkType = type;
+        // a large buffer: segmenting writes a record of 1.5 KB in three pieces, and each flush is a system call
+        OutputStream out = new BufferedOutputStream(name.equals(Captures.STDIN) ? new FileOutputStream(FileDescriptor.out)
+                : Files.newOutputStream(Path.of(name)), BUFFER);
+        try {
+            boolean pcapng = !name.equals(Captures.STDIN) && CaptureWriters.isPcapng(Path.of(name));
+            writer = pcapng ? new PcapngWriter(out, type, SNAPLEN, true) : new PcapWriter(out, type, SNAPLEN, false);
+        } catch (IOException | RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (writer == null) {
+            return;
+        }
+        if (failure == null) {
+            writer.close();
+            return;
+        }
+        try {
+            writer.close();
+        } catch (IOException e) {
+            // the failure was reported; closing only releases the file
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package org.jumbocap.cli.export;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jumbocap.cli.engine.Captures;
+import org.jumbocap.cli.engine.ErrorText;
+import org.jumbocap.cli.engine.UserException;
+import org.jumbocap.displayfilter.CompiledFilter;
+import org.jumbocap.export.FrameRow;
+import org.jumbocap.export.FrameRowReader;
+import org.jumbocap.export.parquet.BackgroundFrameWriter;
+
+/**
+ * Runs an export: each capture's rows ({@link FrameRowReader}) into a Parquet writer working on its own
+ * thread. A capture that cannot be read costs one error line after its good rows were written; the others
+ * are still exported. An output that cannot be written ends the export.
+ */
+final class ParquetExport {
+    /** The name a capture read from standard input gets in a directory. */
+    static final String STDIN_NAME = "stdin";
+
+    private final List<String> files;
+    private final CompiledFilter filter;
+    private final boolean verifyChecksums;
+    private final long limit;
+    private final boolean debug;
+    private long rows;
+
+    ParquetExport(List<String> files, CompiledFilter filter, boolean verifyChecksums, long limit, boolean debug) {
+        this.files = files;
+        this.filter = filter;
+        this.verifyChecksums = verifyChecksums;
+        this.limit = limit;
+        this.debug = debug;
+    }
+
+    /** Every capture into one file; true when every capture was read to its end. */
+    boolean toFile(Path out, PrintWriter err) {
+        boolean ok = true;
+        try (BackgroundFrameWriter writer = open(out)) {
+            for (String file : files) {
+                if (limitReached()) {
+                    break;
+                }
+                ok &= exportOne(file, writer, err);
+            }
+        } catch (IOException e) {
+            throw cannotWrite(out, e);
+        }
+        return ok;
+    }
+
+    /** One file per capture in {@code dir}: NAME.pcap becomes NAME.pcap.parquet. */
+    boolean toDirectory(Path dir, PrintWriter err) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw cannotWrite(dir, e);
+        }
+        boolean ok = true;
+        for (String file : files) {
+            if (limitReached()) {
+                break;
+            }
+            Path out = dir.resolve(outputName(file));
+            try (BackgroundFrameWriter writer = open(out)) {
+                ok &= exportOne(file, writer, err);
+            } catch (IOException e) {
+                throw cannotWrite(out, e);
+            }
+        }
+        return ok;
+    }
+
+    /** The Parquet file name for a capture in an output directory. */
+    static String outputName(String file) {
+        String name = Captures.STDIN.equals(file) ? STDIN_NAME : Path.of(file).getFileName().toString();
+        return name + ".parquet";
+    }
+
+    private static BackgroundFrameWriter open(Path out) {
+        try {
+            return new BackgroundFrameWriter(out);
+        } catch (IOException e) {
+            throw cannotWrite(out, e);
+        }
+    }
+
+    /** Reads one capture into the writer; false (after one error line) when it could not be read to its end. */
+    private boolean exportOne(String file, BackgroundFrameWriter writer, PrintWriter err) throws IOException {
+        FrameRowReader reader;
+        try {
+            reader = new FrameRowReader(Captures.open(file), file, filter, verifyChecksums);
+        } catch (IOException | RuntimeException e) {
+            return report(file, e, err);
+        }
+        try (reader) {
+            while (!limitReached()) {
+                FrameRow row = writer.nextRow();
+                boolean more = false;
+                try {
+                    more = reader.next(row);
+                } catch (IOException | UncheckedIOException e) {
+                    return report(file, e, err);
+                } finally {
+                    if (!more) {
+                        writer.cancelRow(); // no frame came for it, or only part of one
+                    }
+                }
+                if (!more) {
+                    break;
+                }
+                rows++;
+            }
+        }
+        return true;
+    }
+
+    private boolean limitReached() {
+        return limit > 0 && rows >= limit;
+    }
+
+    private boolean report(String file, Exception e, PrintWriter err) {
+        if (debug) {
+            e.printStackTrace(err);
+        }
+        Exception shown = e instanceof UncheckedIOException u ? u.getCause() : e;
+        err.println("jumbocap: " + ErrorText.of(file, shown));
+        err.flush();
+        return false;
+    }
+
+    private static UserException cannotWrite(Path out, IOException e) {
+        String why = e instanceof java.nio.file.NoSuchFileException ? "no such directory"
+                : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                : e.getMessage() != null ? e.getMessage() : e.toString();
+        return new UserException(out + ": cannot write: " + why, e);
+    }
+}

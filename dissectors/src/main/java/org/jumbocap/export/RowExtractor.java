@@ -1,0 +1,152 @@
+package org.jumbocap.export;
+
+import static org.jumbocap.export.ExportColumn.*;
+
+import java.util.List;
+import org.jumbocap.checksum.ChecksumVerdict;
+import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.field.FieldDef;
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.proto.ipv4.Ipv4Fields;
+import org.jumbocap.proto.ipv6.Ipv6Fields;
+import org.jumbocap.proto.tunnel.TunnelFields;
+import org.jumbocap.stats.FlowStats;
+import org.jumbocap.tree.ExpertItem;
+
+/**
+ * Fills a {@link FrameRow} from the pipeline's summary of a frame: no tree is built, except for the rare
+ * frame whose summary had no room for every expert item ({@link FrameSummary#incomplete}). Keeps the per-file
+ * TCP state the segment count needs; {@link #startFile} resets it.
+ */
+public final class RowExtractor {
+    private static final int TCP = 6;
+    private static final int TCP_FIXED_HEADER = 20;
+
+    private final AddressText addresses = new AddressText();
+    private final MssTable mss = new MssTable();
+    private String file;
+
+    /** A new file: its name goes in every row, and TCP state starts afresh. */
+    public void startFile(String fileName) {
+        this.file = fileName;
+        mss.clear();
+    }
+
+    /** The row of the frame the pipeline last accepted. */
+    public void fill(FramePipeline pipeline, FrameRow row) {
+        FrameSummary s = pipeline.summary();
+        FrameRecord frame = pipeline.frame();
+        row.clear();
+        row.setString(FILE, file);
+        row.setLong(FRAME_NUMBER, frame.number());
+        long nanos = frame.timestampNanos();
+        row.setLong(TIME, Math.floorDiv(nanos, 1000L));
+        row.setLong(TIME_NS, nanos);
+        row.setLong(INTERFACE_ID, frame.interfaceId());
+        row.setLong(LINK_TYPE, frame.linkType());
+        row.setLong(FRAME_LENGTH, frame.originalLength());
+        row.setLong(CAPTURED_LENGTH, frame.capturedLength());
+        row.setBoolean(CUT, frame.isCut());
+        row.setLong(TUNNEL_DEPTH, s.tunnelDepth);
+        if (s.ipVersion == 4 || s.ipVersion == 6) {
+            ip(s, row);
+        }
+        tunnel(s, row);
+        experts(pipeline, s, row);
+    }
+
+    private void ip(FrameSummary s, FrameRow row) {
+        row.setLong(IP_VERSION, s.ipVersion);
+        row.setString(SRC_ADDR, addresses.of(s.ipVersion, s.srcHi, s.srcLo));
+        row.setString(DST_ADDR, addresses.of(s.ipVersion, s.dstHi, s.dstLo));
+        row.setLong(IP_PAYLOAD_LENGTH, s.l3PayloadLength);
+        if (s.jumboKind != null) {
+            row.setString(JUMBO_KIND, s.jumboKind.label());
+        }
+        if (s.ipProto >= 0) {
+            row.setLong(IP_PROTO, s.ipProto);
+        }
+        if (s.srcPort >= 0) {
+            row.setLong(SRC_PORT, s.srcPort);
+            row.setLong(DST_PORT, s.dstPort);
+        }
+        if (s.transportPayloadLength >= 0) {
+            row.setLong(PAYLOAD_LENGTH, s.transportPayloadLength);
+        }
+        if (s.ipProto == TCP && s.tcpFlags >= 0) {
+            tcp(s, row);
+        }
+    }
+
+    private void tcp(FrameSummary s, FrameRow row) {
+        row.setLong(TCP_FLAGS, s.tcpFlags);
+        row.setLong(TCP_SEQ, s.tcpSeq);
+        row.setLong(TCP_ACK, s.tcpAck);
+        row.setLong(TCP_WINDOW, s.tcpWindow);
+        if (s.transportChecksum != null) {
+            row.setString(TCP_CHECKSUM, checksumText(s.transportChecksum));
+        }
+        int inForce = mss.mssInForce(s);
+        if (s.transportPayloadLength >= 0 && s.tcpHeaderLength >= TCP_FIXED_HEADER) {
+            int segmentSize = FlowStats.effectiveMss(inForce, s.tcpHeaderLength - TCP_FIXED_HEADER);
+            if (segmentSize > 0) {
+                long segments = (s.transportPayloadLength + segmentSize - 1) / segmentSize;
+                row.setLong(TCP_SEGMENTS, (int) Math.min(segments, Integer.MAX_VALUE));
+            }
+        }
+    }
+
+    /** The {@link ExportColumn#TCP_CHECKSUM} value of a verdict. */
+    public static String checksumText(ChecksumVerdict v) {
+        return switch (v) {
+            case GOOD -> "good";
+            case BAD -> "bad";
+            case OFFLOADED -> "offloaded";
+            case NOT_CHECKED -> "unverified";
+            case NOT_PRESENT -> "not-present";
+        };
+    }
+
+    /** The innermost tunnel: the last VXLAN or Geneve layer, or an IP header directly inside another. */
+    private static void tunnel(FrameSummary s, FrameRow row) {
+        if (s.tunnelDepth == 0) {
+            return;
+        }
+        String kind = null;
+        FieldDef previous = null;
+        for (int i = 0; i < s.protocolLayerCount; i++) {
+            FieldDef layer = s.protocolLayers[i];
+            if (layer == TunnelFields.VXLAN) {
+                kind = "vxlan";
+            } else if (layer == TunnelFields.GENEVE) {
+                kind = "geneve";
+            } else if (isIp(layer) && isIp(previous)) {
+                kind = "ip-in-ip";
+            }
+            previous = layer;
+        }
+        row.setString(TUNNEL_KIND, kind);
+        if (s.tunnelVni >= 0) {
+            row.setLong(TUNNEL_VNI, s.tunnelVni);
+        }
+    }
+
+    private static boolean isIp(FieldDef layer) {
+        return layer == Ipv4Fields.IP || layer == Ipv6Fields.IPV6;
+    }
+
+    private static void experts(FramePipeline pipeline, FrameSummary s, FrameRow row) {
+        row.startList(EXPERT_IDS);
+        if (s.incomplete) {
+            List<ExpertItem> items = pipeline.tree().experts();
+            for (ExpertItem item : items) {
+                row.addToList(EXPERT_IDS, item.id());
+            }
+            return;
+        }
+        for (int i = 0; i < s.expertCount; i++) {
+            row.addToList(EXPERT_IDS, s.experts[i].id());
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package org.jumbocap.segment;
+
+/** Where a flow's segment size came from, in the order they are tried. */
+public enum SizeRule {
+    /** The MSS in force from the flow's SYNs, less the options each data segment carries. */
+    FLOW_MSS("flow MSS"),
+    /** {@code --mss}, less the options each data segment carries. */
+    MSS_OPTION("--mss"),
+    /** {@code --mtu}: what is left of the MTU after the headers each segment carries. */
+    MTU("--mtu");
+
+    private final String label;
+
+    SizeRule(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+}

@@ -1,0 +1,157 @@
+package org.jumbocap.export.parquet;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import org.jumbocap.export.FrameRow;
+
+/**
+ * A {@link ParquetFrameWriter} on a thread of its own, so that encoding Parquet (most of an export's work)
+ * and dissecting the next frames use two cores. The caller fills the rows {@link #nextRow} hands out and
+ * they are written in that order ({@link #cancelRow} takes back one that found no frame); batches of rows go round between the two threads, so memory stays
+ * bounded. A write error is thrown by the next call after it happened, or by {@link #close}.
+ */
+public final class BackgroundFrameWriter implements Closeable {
+    private static final int BATCH_ROWS = 4096;
+    private static final int BATCHES = 4;
+
+    private final ParquetFrameWriter writer;
+    private final BlockingQueue<Batch> full = new ArrayBlockingQueue<>(BATCHES + 1);
+    private final BlockingQueue<Batch> free = new ArrayBlockingQueue<>(BATCHES);
+    private final Thread thread;
+    private volatile Throwable failure;
+    private Batch current;
+    private long rows;
+
+    private static final class Batch {
+        final FrameRow[] rows = new FrameRow[BATCH_ROWS];
+        int size;
+        final boolean last;
+
+        Batch(boolean last) {
+            this.last = last;
+            if (!last) {
+                for (int i = 0; i < BATCH_ROWS; i++) {
+                    rows[i] = new FrameRow();
+                }
+            }
+        }
+    }
+
+    /** Creates (or replaces) the file and starts the writing thread. */
+    public BackgroundFrameWriter(Path file) throws IOException {
+        writer = new ParquetFrameWriter(file);
+        for (int i = 0; i < BATCHES; i++) {
+            free.add(new Batch(false));
+        }
+        thread = new Thread(this::writeBatches, "jumbocap-parquet-writer");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void writeBatches() {
+        try {
+            while (true) {
+                Batch b = full.take();
+                if (b.last) {
+                    return;
+                }
+                for (int i = 0; i < b.size; i++) {
+                    writer.write(b.rows[i]);
+                }
+                b.size = 0;
+                free.put(b);
+            }
+        } catch (Throwable t) {
+            failure = t;
+            free.offer(new Batch(false)); // wakes a caller waiting for a free batch
+        }
+    }
+
+    /** The row to fill next; it is written once the next call (or {@link #close}) hands it on. */
+    public FrameRow nextRow() throws IOException {
+        if (current == null || current.size == BATCH_ROWS) {
+            if (current != null) {
+                handOff(current);
+            }
+            current = take();
+        }
+        rows++;
+        return current.rows[current.size++];
+    }
+
+    /** Takes back the row {@link #nextRow} last handed out: it will not be written (there was no frame for it). */
+    public void cancelRow() {
+        if (current == null || current.size == 0) {
+            throw new IllegalStateException("no row to take back");
+        }
+        current.size--;
+        rows--;
+    }
+
+    /** Rows handed out and not taken back. */
+    public long rows() {
+        return rows;
+    }
+
+    private Batch take() throws IOException {
+        try {
+            Batch b = free.take();
+            checkFailure();
+            return b;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while writing Parquet");
+        }
+    }
+
+    private void handOff(Batch b) throws IOException {
+        checkFailure();
+        try {
+            full.put(b);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while writing Parquet");
+        }
+    }
+
+    private void checkFailure() throws IOException {
+        Throwable t = failure;
+        if (t instanceof IOException e) {
+            throw e;
+        }
+        if (t instanceof UncheckedIOException e) {
+            throw e.getCause();
+        }
+        if (t instanceof RuntimeException e) {
+            throw e;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+    }
+
+    /** Writes the rows still held, waits for the writing thread and closes the file. */
+    @Override
+    public void close() throws IOException {
+        try {
+            if (failure == null) {
+                if (current != null && current.size > 0) {
+                    full.put(current);
+                }
+                full.put(new Batch(true));
+                thread.join();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while writing Parquet");
+        } finally {
+            writer.close();
+        }
+        checkFailure();
+    }
+}

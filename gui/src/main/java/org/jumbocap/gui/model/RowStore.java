@@ -1,0 +1,157 @@
+package org.jumbocap.gui.model;
+
+import java.util.Arrays;
+import org.jumbocap.expert.Severity;
+import org.jumbocap.jumbo.JumboKind;
+
+/**
+ * What the packet list needs of every frame, packed in chunks of primitive arrays: 30 bytes a frame, no
+ * object per frame (file offset, timestamp, lengths, real layer-3 length, protocol and a flag byte).
+ * Texts (addresses, info) are not kept: {@link RowTexts} makes them for the rows on screen.
+ *
+ * <p>One thread appends ({@link #append}); the UI thread reads the rows below {@link #size()}, which the
+ * appender publishes after writing them. Expert severities are filled in later by the expert pass.
+ */
+public final class RowStore {
+    private static final int CHUNK_BITS = 16;
+    private static final int CHUNK = 1 << CHUNK_BITS;
+    private static final int MASK = CHUNK - 1;
+    private static final JumboKind[] KINDS = JumboKind.values();
+    private static final Severity[] SEVERITIES = Severity.values();
+    private static final int KIND_MASK = 0x03;
+    private static final int TRUNCATED = 0x04;
+    private static final int SEVERITY_SHIFT = 3;
+
+    private volatile Chunk[] chunks = new Chunk[0];
+    private volatile int size;
+    private volatile String[] protocols = new String[0];
+
+    /** One chunk's columns. */
+    private static final class Chunk {
+        final long[] fileOffset = new long[CHUNK];
+        final long[] timestamp = new long[CHUNK];
+        final int[] originalLength = new int[CHUNK];
+        final int[] capturedLength = new int[CHUNK];
+        final int[] realLength = new int[CHUNK];
+        final byte[] protocol = new byte[CHUNK];
+        final byte[] flags = new byte[CHUNK];
+    }
+
+    /** Rows readable now; frame number = index + 1. */
+    public int size() {
+        return size;
+    }
+
+    /**
+     * Appends a frame's row; from the one appending thread.
+     *
+     * @param realLength real layer-3 payload length, or -1 without IP
+     */
+    public void append(long fileOffset, long timestampNanos, long originalLength, int capturedLength, long realLength,
+                       String protocol, JumboKind jumbo, boolean truncated) {
+        int index = size;
+        if (index == Integer.MAX_VALUE) {
+            throw new IllegalStateException("more than " + Integer.MAX_VALUE + " frames");
+        }
+        int c = index >>> CHUNK_BITS;
+        Chunk[] table = chunks;
+        if (c == table.length) {
+            table = Arrays.copyOf(table, c + 1);
+            table[c] = new Chunk();
+            chunks = table;
+        }
+        Chunk chunk = table[c];
+        int slot = index & MASK;
+        chunk.fileOffset[slot] = fileOffset;
+        chunk.timestamp[slot] = timestampNanos;
+        chunk.originalLength[slot] = (int) Math.min(originalLength, 0xFFFF_FFFFL);
+        chunk.capturedLength[slot] = capturedLength;
+        chunk.realLength[slot] = (int) Math.max(-1, Math.min(realLength, Integer.MAX_VALUE));
+        chunk.protocol[slot] = protocolId(protocol);
+        chunk.flags[slot] = (byte) ((jumbo == null ? 0 : jumbo.ordinal() + 1) | (truncated ? TRUNCATED : 0));
+        size = index + 1;
+    }
+
+    private byte protocolId(String name) {
+        String[] names = protocols;
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(name)) {
+                return (byte) i;
+            }
+        }
+        if (names.length >= 255) {
+            return protocolId("?");
+        }
+        String[] more = Arrays.copyOf(names, names.length + 1);
+        more[names.length] = name;
+        protocols = more;
+        return (byte) names.length;
+    }
+
+    private Chunk chunk(int index) {
+        return chunks[index >>> CHUNK_BITS];
+    }
+
+    public long fileOffset(int index) {
+        return chunk(index).fileOffset[index & MASK];
+    }
+
+    public long timestampNanos(int index) {
+        return chunk(index).timestamp[index & MASK];
+    }
+
+    /** Timestamp of the first frame, or 0 when there is none. */
+    public long firstNanos() {
+        return size == 0 ? 0 : timestampNanos(0);
+    }
+
+    public long originalLength(int index) {
+        return Integer.toUnsignedLong(chunk(index).originalLength[index & MASK]);
+    }
+
+    public int capturedLength(int index) {
+        return chunk(index).capturedLength[index & MASK];
+    }
+
+    public long realLength(int index) {
+        return chunk(index).realLength[index & MASK];
+    }
+
+    public String protocol(int index) {
+        return protocols[chunk(index).protocol[index & MASK] & 0xFF];
+    }
+
+    /** Null for an ordinary packet. */
+    public JumboKind jumboKind(int index) {
+        int k = chunk(index).flags[index & MASK] & KIND_MASK;
+        return k == 0 ? null : KINDS[k - 1];
+    }
+
+    public boolean truncated(int index) {
+        return (chunk(index).flags[index & MASK] & TRUNCATED) != 0;
+    }
+
+    /** Worst expert severity once the expert pass has seen the frame, else null. */
+    public Severity worstExpert(int index) {
+        int s = (chunk(index).flags[index & MASK] & 0xFF) >>> SEVERITY_SHIFT;
+        return s == 0 ? null : SEVERITIES[s - 1];
+    }
+
+    /** From the expert pass's one thread. */
+    public void setWorstExpert(int index, Severity severity) {
+        Chunk chunk = chunk(index);
+        int slot = index & MASK;
+        int keep = chunk.flags[slot] & ((1 << SEVERITY_SHIFT) - 1);
+        chunk.flags[slot] = (byte) (keep | (severity == null ? 0 : (severity.ordinal() + 1) << SEVERITY_SHIFT));
+    }
+
+    /** The number of jumbograms and BIG TCP super-packets among the first {@code count} rows. */
+    public long jumboCount() {
+        long n = 0;
+        int count = size;
+        for (int i = 0; i < count; i++) {
+            n += (chunk(i).flags[i & MASK] & KIND_MASK) != 0 ? 1 : 0;
+        }
+        return n;
+    }
+}

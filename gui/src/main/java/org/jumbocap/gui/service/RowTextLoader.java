@@ -1,0 +1,87 @@
+package org.jumbocap.gui.service;
+
+import java.io.IOException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
+import org.jumbocap.gui.backend.CaptureBackend;
+import org.jumbocap.gui.model.RowFactory;
+import org.jumbocap.gui.model.RowStore;
+import org.jumbocap.gui.model.RowText;
+import org.jumbocap.gui.model.RowTexts;
+import org.jumbocap.gui.store.FrameStore;
+
+/**
+ * Makes the texts of a page of rows on its own thread: reads the page's frames back by their offsets,
+ * summarises them and renders them with the core's summary text. Pages asked for most recently are made
+ * first, so scrolling far does not wait for the pages passed on the way.
+ */
+public final class RowTextLoader implements RowTexts.Loader, AutoCloseable {
+    private final CaptureBackend backend;
+    private final FrameStore frames;
+    private final RowStore rows;
+    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "jumbocap-row-texts");
+        t.setDaemon(true);
+        return t;
+    });
+    private final java.util.concurrent.LinkedBlockingDeque<Runnable> wanted = new java.util.concurrent.LinkedBlockingDeque<>();
+    private final FrameSummarizer summarizer;
+    private final RowFactory factory = new RowFactory();
+    private final FrameSummary summary = new FrameSummary();
+
+    public RowTextLoader(CaptureBackend backend, FrameStore frames, RowStore rows) {
+        this.backend = backend;
+        this.frames = frames;
+        this.rows = rows;
+        this.summarizer = backend.newSummarizer();
+    }
+
+    @Override
+    public void load(int first, int count, Consumer<RowText[]> done) {
+        wanted.addFirst(() -> {
+            RowText[] made;
+            try {
+                made = make(first, count);
+            } catch (IOException | RuntimeException e) {
+                made = null;
+            }
+            RowText[] result = made;
+            Platform.runLater(() -> done.accept(result));
+        });
+        executor.execute(() -> {
+            Runnable next = wanted.pollFirst();
+            if (next != null) {
+                next.run();
+            }
+        });
+    }
+
+    /** The texts of rows {@code first .. first + count - 1}; on the loader's thread (or a test's). */
+    public RowText[] make(int first, int count) throws IOException {
+        RowText[] out = new RowText[count];
+        long firstNanos = rows.firstNanos();
+        int[] at = {0};
+        frames.visitRange(first + 1L, rows.fileOffset(first), count, frame -> {
+            int index = first + at[0];
+            if (at[0] >= count || frame.number() != index + 1L) {
+                throw new IOException(frames.name() + ": frame " + (index + 1) + " is gone (file changed?)");
+            }
+            long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
+            summarizer.decode(frame, summary);
+            out[at[0]++] = factory.text(summary, () -> backend.dissect(frame, firstNanos, previousNanos));
+        });
+        if (at[0] < count) {
+            throw new IOException(frames.name() + ": frame " + (first + at[0] + 1) + " is gone (file changed?)");
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+}
