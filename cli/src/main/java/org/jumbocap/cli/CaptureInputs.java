@@ -2,14 +2,14 @@ package org.jumbocap.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.Filters;
-import org.jumbocap.filter.FilterSyntaxException;
-import picocli.CommandLine;
+import org.jumbocap.cli.engine.FrameFilter;
+import org.jumbocap.displayfilter.FilterSyntaxException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** The options every command that reads captures shares: the files, {@code -Y} and {@code -c}. */
 public final class CaptureInputs {

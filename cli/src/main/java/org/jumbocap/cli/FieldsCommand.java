@@ -4,14 +4,15 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.jumbocap.cli.engine.UserException;
 import org.jumbocap.dissect.DissectorRegistry;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.field.FieldRegistry;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code jumbocap fields}: every field the dissectors declare, like {@code tshark -G fields}. */
 @Command(name = "fields", mixinStandardHelpOptions = true,

@@ -3,6 +3,7 @@ package org.jumbocap.cli;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import org.jumbocap.cli.engine.OutputClosedException;
 
 /**
  * Turns a failed write to standard output into {@link OutputClosedException}. A {@link java.io.PrintWriter}

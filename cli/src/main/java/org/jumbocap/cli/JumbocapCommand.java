@@ -7,12 +7,14 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.util.Properties;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
+import org.jumbocap.cli.engine.OutputClosedException;
+import org.jumbocap.cli.engine.UserException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The root {@code jumbocap} command and the one factory that wires every subcommand, the exit codes
@@ -99,9 +101,9 @@ public final class JumbocapCommand implements Callable<Integer> {
         if (only == null) {
             cl.addSubcommand(new SegmentCommand());
             cl.addSubcommand(new FollowCommand());
-            cl.addSubcommand(new org.jumbocap.cli.live.CaptureCommand());
-            cl.addSubcommand(new org.jumbocap.cli.live.InterfacesCommand());
-            cl.addSubcommand(new org.jumbocap.cli.live.FilterCommand());
+            cl.addSubcommand(new CaptureCommand());
+            cl.addSubcommand(new InterfacesCommand());
+            cl.addSubcommand(new FilterCommand());
             cl.addSubcommand(new CheckCommand());
             cl.addSubcommand(new CompletionCommand());
             cl.addSubcommand(new org.jumbocap.cli.export.ExportCommand());

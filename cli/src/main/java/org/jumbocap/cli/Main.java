@@ -6,6 +6,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.jumbocap.cli.engine.OutputClosedException;
 
 /** Entry point of the {@code jumbocap} command. */
 public final class Main {

@@ -17,9 +17,9 @@ import org.jumbocap.cli.render.JsonFrame;
 import org.jumbocap.cli.render.SummaryLine;
 import org.jumbocap.cli.render.TimeFormat;
 import org.jumbocap.cli.render.TreeText;
+import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.dissect.DissectorRegistry;
 import org.jumbocap.field.FieldRegistry;
-import org.jumbocap.filter.CompiledFilter;
 import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.pipeline.tcp.TcpConversations;
 import picocli.CommandLine;
@@ -28,6 +28,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code jumbocap read}: frames as summary lines, a field tree, hex, JSON or chosen fields. */
 @Command(name = "read", sortOptions = false, versionProvider = JumbocapCommand.Version.class,

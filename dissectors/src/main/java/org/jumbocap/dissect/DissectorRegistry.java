@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.expert.ExpertRegistry;
 import org.jumbocap.field.FieldDef;
@@ -22,13 +23,26 @@ public final class DissectorRegistry {
         this.experts = experts;
     }
 
-    /** The registry of every protocol jumbocap ships, built on first use. */
+    /**
+     * The registry of every protocol jumbocap ships, built on first use from the modules listed in
+     * {@code META-INF/services/org.jumbocap.dissect.ProtocolModule}, in that file's order.
+     */
     public static DissectorRegistry standard() {
         return Standard.INSTANCE;
     }
 
     private static final class Standard {
-        static final DissectorRegistry INSTANCE = build(StandardProtocols.modules());
+        static final DissectorRegistry INSTANCE = build(shippedModules());
+
+        private static List<ProtocolModule> shippedModules() {
+            List<ProtocolModule> modules = new ArrayList<>();
+            ServiceLoader.load(ProtocolModule.class, ProtocolModule.class.getClassLoader()).forEach(modules::add);
+            if (modules.isEmpty()) {
+                throw new IllegalStateException("no protocol modules on the class path "
+                        + "(META-INF/services/" + ProtocolModule.class.getName() + " is missing)");
+            }
+            return List.copyOf(modules);
+        }
     }
 
     public static DissectorRegistry build(List<ProtocolModule> modules) {

@@ -1,9 +1,9 @@
 package org.jumbocap.dissect;
 
 import org.jumbocap.buffer.FrameBuffer;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.field.FieldDef;
-import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.jumbo.JumboKind;
 
 /**

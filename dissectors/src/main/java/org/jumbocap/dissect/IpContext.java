@@ -1,7 +1,7 @@
 package org.jumbocap.dissect;
 
 import org.jumbocap.buffer.FrameBuffer;
-import org.jumbocap.jumbo.ChecksumVerdict;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.jumbo.JumboKind;
 
 /**

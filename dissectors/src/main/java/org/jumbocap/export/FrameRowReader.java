@@ -2,8 +2,8 @@ package org.jumbocap.export;
 
 import java.io.Closeable;
 import java.io.IOException;
+import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.filter.CompiledFilter;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.pipeline.FramePipeline;

@@ -3,20 +3,21 @@ package org.jumbocap.export;
 import static org.jumbocap.export.ExportColumn.*;
 
 import java.util.List;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.expert.ExpertItem;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
 import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
 import org.jumbocap.pipeline.tcp.TcpAnalysisTree;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.io.FrameRecord;
-import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.proto.ipv4.Ipv4Fields;
 import org.jumbocap.proto.ipv6.Ipv6Fields;
 import org.jumbocap.proto.tunnel.TunnelFields;
 import org.jumbocap.stats.FlowStats;
+import org.jumbocap.tree.ExpertItem;
 
 /**
  * Fills a {@link FrameRow} from the pipeline's summary of a frame: no tree is built, except for the rare

@@ -1,8 +1,8 @@
 package org.jumbocap.pipeline;
 
+import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.filter.CompiledFilter;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
 import org.jumbocap.pipeline.tcp.TcpAnalysisTree;

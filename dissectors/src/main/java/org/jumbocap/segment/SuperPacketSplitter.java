@@ -1,11 +1,11 @@
 package org.jumbocap.segment;
 
 import java.io.IOException;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.FrameRecord;
-import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.jumbo.JumboKind;
 
 /**

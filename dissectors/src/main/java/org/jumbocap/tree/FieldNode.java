@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.field.FieldType;
 

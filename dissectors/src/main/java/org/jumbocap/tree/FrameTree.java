@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
 import org.jumbocap.expert.ExpertDef;
-import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.io.FrameRecord;
 

@@ -1,11 +1,10 @@
 package org.jumbocap.bench;
 
 import java.util.concurrent.TimeUnit;
-import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.displayfilter.CompiledFilter;
+import org.jumbocap.displayfilter.DisplayFilter;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.filter.CompiledFilter;
-import org.jumbocap.filter.DisplayFilter;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.FrameTree;
 import org.openjdk.jmh.annotations.Benchmark;

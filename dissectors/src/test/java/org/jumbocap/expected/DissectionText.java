@@ -1,8 +1,8 @@
 package org.jumbocap.expected;
 
 import java.util.List;
-import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.field.FieldType;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 

@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.expert.ExpertGroup;
-import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;

@@ -10,9 +10,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
+import org.jumbocap.displayfilter.DisplayFilter;
 import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.FrameRowReader;
-import org.jumbocap.filter.DisplayFilter;
 import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 

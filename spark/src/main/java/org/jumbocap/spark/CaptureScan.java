@@ -15,7 +15,7 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.StructType;
-import org.jumbocap.filter.DisplayFilter;
+import org.jumbocap.displayfilter.DisplayFilter;
 
 /**
  * One partition per capture file. A pcap or pcapng file is not split: records have no sync marker, so a

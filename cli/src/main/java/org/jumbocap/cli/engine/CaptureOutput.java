@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.jumbocap.cli.UserException;
 import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.CaptureWriters;
 import org.jumbocap.io.FrameRecord;

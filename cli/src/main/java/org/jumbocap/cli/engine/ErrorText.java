@@ -2,7 +2,6 @@ package org.jumbocap.cli.engine;
 
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
-import org.jumbocap.cli.UserException;
 import org.jumbocap.io.CaptureFormatException;
 
 /** One line saying what went wrong with a file (the loops here and the export command). */

@@ -1,6 +1,6 @@
 package org.jumbocap.cli.engine;
 
-import org.jumbocap.filter.DisplayFilter;
+import org.jumbocap.displayfilter.DisplayFilter;
 
 /** Compiles {@code -Y} display filters. */
 public final class Filters {
@@ -9,7 +9,7 @@ public final class Filters {
 
     /**
      * @return null for no filter (null or blank text)
-     * @throws org.jumbocap.filter.FilterSyntaxException (an IllegalArgumentException) with the column
+     * @throws org.jumbocap.displayfilter.FilterSyntaxException (an IllegalArgumentException) with the column
      */
     public static FrameFilter compile(String text) {
         if (text == null || text.isBlank()) {

@@ -1,6 +1,6 @@
 package org.jumbocap.cli.engine;
 
-import org.jumbocap.filter.CompiledFilter;
+import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.tree.FrameTree;
 

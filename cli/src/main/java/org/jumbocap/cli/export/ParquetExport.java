@@ -6,13 +6,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.jumbocap.cli.UserException;
 import org.jumbocap.cli.engine.Captures;
 import org.jumbocap.cli.engine.ErrorText;
+import org.jumbocap.cli.engine.UserException;
+import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.FrameRowReader;
 import org.jumbocap.export.parquet.BackgroundFrameWriter;
-import org.jumbocap.filter.CompiledFilter;
 
 /**
  * Runs an export: each capture's rows ({@link FrameRowReader}) into a Parquet writer working on its own

@@ -3,15 +3,14 @@ package org.jumbocap.cli.render;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.jumbocap.check.CaptureCheck;
+import org.jumbocap.capture.host.InterfaceFacts;
+import org.jumbocap.capture.host.InterfaceVerdict;
+import org.jumbocap.capture.host.KernelVersion;
 import org.jumbocap.check.CaptureCheck.FlowCheck;
+import org.jumbocap.check.CaptureCheck;
 import org.jumbocap.check.DirectionCheck;
 import org.jumbocap.check.SizeCeiling;
 import org.jumbocap.check.SizeDistribution;
-import org.jumbocap.cli.live.host.HostFacts;
-import org.jumbocap.cli.live.host.InterfaceFacts;
-import org.jumbocap.cli.live.host.InterfaceVerdict;
-import org.jumbocap.cli.live.host.KernelVersion;
 import org.jumbocap.stats.FlowStats;
 
 /**

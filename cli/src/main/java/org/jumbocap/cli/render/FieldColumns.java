@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.jumbocap.expert.ExpertFields;
-import org.jumbocap.expert.ExpertItem;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
 import org.jumbocap.proto.tcp.TcpAnalysisFields;
 import org.jumbocap.tree.FieldNode;

@@ -5,9 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jumbocap.cli.engine.FrameContext;
-import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.field.FieldType;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 

@@ -1,8 +1,8 @@
 package org.jumbocap.cli.render;
 
 import java.util.Locale;
-import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.field.FieldType;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 

@@ -1,10 +1,10 @@
 package org.jumbocap.proto.icmp;
 
 import java.util.Locale;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.field.FieldDef;
-import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.tree.FieldNode;
 
 /** What ICMPv4 and ICMPv6 show alike: the checksum verdict and an undecoded rest. */

@@ -2,10 +2,10 @@ package org.jumbocap.proto.icmp;
 
 import java.util.Map;
 import org.jumbocap.buffer.FrameBuffer;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.Dissector;
 import org.jumbocap.dissect.Tables;
-import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.tree.FieldNode;
 
 /** ICMP for IPv4 (RFC 792): echo, errors with the quoted invoking packet, fragmentation-needed MTU (RFC 1191). */

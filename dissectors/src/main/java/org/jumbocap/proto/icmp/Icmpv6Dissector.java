@@ -2,11 +2,11 @@ package org.jumbocap.proto.icmp;
 
 import java.util.Map;
 import org.jumbocap.buffer.FrameBuffer;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.Dissector;
 import org.jumbocap.dissect.IpContext;
 import org.jumbocap.dissect.Tables;
-import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.tree.FieldNode;
 
 /**

@@ -1,13 +1,13 @@
 package org.jumbocap.proto.icmp;
 
 import java.util.Map;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.expert.ExpertGroup;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.field.Base;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.field.FieldType;
-import org.jumbocap.jumbo.ChecksumVerdict;
 
 /** ICMPv6 fields (Wireshark's names) and expert items, declared once. */
 public final class Icmpv6Fields {

@@ -1,8 +1,8 @@
 package org.jumbocap.proto.icmp;
 
 import org.jumbocap.buffer.FrameBuffer;
-import org.jumbocap.proto.ipv6.ext.ExtensionChain;
-import org.jumbocap.proto.ipv6.option.Ipv6Options;
+import org.jumbocap.proto.ip.IpProtocols;
+import org.jumbocap.proto.ip.JumboOption;
 
 /**
  * The invoking packet an ICMP error quotes. The quote holds only the packet's start; the length handed to
@@ -46,9 +46,9 @@ final class QuotedPacket {
 
     /** Frame offset of the Jumbo Payload option in the quoted packet's Hop-by-Hop header, or -1. */
     static int jumboOption(FrameBuffer b, int start) {
-        if (!b.has(start + 6, 1) || b.u8(start + 6) != ExtensionChain.HOP_BY_HOP) {
+        if (!b.has(start + 6, 1) || b.u8(start + 6) != IpProtocols.HOP_BY_HOP) {
             return -1;
         }
-        return Ipv6Options.findJumboOption(b, start + IPV6_HEADER);
+        return JumboOption.find(b, start + IPV6_HEADER);
     }
 }

@@ -2,7 +2,7 @@ package org.jumbocap.proto.ipv4;
 
 /**
  * RFC 1071 ones'-complement checksum of the IPv4 header; the sum itself is
- * {@link org.jumbocap.jumbo.ChecksumVerdict#sum}, which folds to the same 16 bits as a word-by-word sum.
+ * {@link org.jumbocap.checksum.ChecksumVerdict#sum}, which folds to the same 16 bits as a word-by-word sum.
  */
 final class InternetChecksum {
     private InternetChecksum() {

@@ -1,14 +1,15 @@
 package org.jumbocap.proto.ipv4;
 
 import org.jumbocap.buffer.FrameBuffer;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.dissect.DataDissector;
 import org.jumbocap.dissect.DissectionContext;
-import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.dissect.Dissector;
-import org.jumbocap.jumbo.ChecksumVerdict;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.jumbo.JumboKind;
-import org.jumbocap.jumbo.JumboMarks;
 import org.jumbocap.jumbo.JumboRules;
+import org.jumbocap.proto.ip.IpProtocols;
+import org.jumbocap.proto.ip.JumboMarks;
 import org.jumbocap.tree.FieldNode;
 
 /**

@@ -7,6 +7,7 @@ import org.jumbocap.expert.Severity;
 import org.jumbocap.field.Base;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.field.FieldType;
+import org.jumbocap.proto.ip.IpProtocols;
 
 /** IPv4 fields (Wireshark's names) and findings. */
 public final class Ipv4Fields {

@@ -7,6 +7,7 @@ import org.jumbocap.dissect.ProtocolModule;
 import org.jumbocap.dissect.Tables;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.field.FieldDef;
+import org.jumbocap.proto.ip.IpProtocols;
 
 /** IPv4 over EtherType 0x0800, and IPv4-in-IP (protocol 4). */
 public final class Ipv4Module implements ProtocolModule {

@@ -7,7 +7,7 @@ import org.jumbocap.expert.Severity;
 import org.jumbocap.field.Base;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.field.FieldType;
-import org.jumbocap.proto.ipv4.IpProtocols;
+import org.jumbocap.proto.ip.IpProtocols;
 
 /** Fields of the fixed IPv6 header (Wireshark's names) and the findings about lengths and jumbograms. */
 public final class Ipv6Fields {

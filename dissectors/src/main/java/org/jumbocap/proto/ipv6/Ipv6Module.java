@@ -7,9 +7,9 @@ import org.jumbocap.dissect.ProtocolModule;
 import org.jumbocap.dissect.Tables;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.field.FieldDef;
-import org.jumbocap.proto.ipv4.IpProtocols;
+import org.jumbocap.proto.ip.IpProtocols;
 import org.jumbocap.proto.ipv6.ext.ExtFields;
-import org.jumbocap.proto.ipv6.option.OptionFields;
+import org.jumbocap.proto.ipv6.ext.OptionFields;
 
 /**
  * IPv6 over EtherType 0x86DD and IPv6-in-IP (41). The extension headers are walked inside the IPv6

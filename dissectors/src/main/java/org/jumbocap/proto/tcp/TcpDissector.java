@@ -1,13 +1,13 @@
 package org.jumbocap.proto.tcp;
 
 import org.jumbocap.buffer.FrameBuffer;
-import org.jumbocap.dissect.DissectionContext;
-import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.buffer.TruncatedException;
+import org.jumbocap.checksum.ChecksumVerdict;
+import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.Dissector;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.dissect.IpContext;
-import org.jumbocap.jumbo.ChecksumVerdict;
+import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.tree.FieldNode;
 
 /**

@@ -1,13 +1,13 @@
 package org.jumbocap.proto.tcp;
 
 import java.util.Map;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.expert.ExpertGroup;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.field.Base;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.field.FieldType;
-import org.jumbocap.jumbo.ChecksumVerdict;
 
 /** TCP fields (Wireshark's names) and expert items, declared once; conversation analysis in {@link TcpAnalysisFields}. */
 public final class TcpFields {

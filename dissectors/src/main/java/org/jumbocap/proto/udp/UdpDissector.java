@@ -3,14 +3,14 @@ package org.jumbocap.proto.udp;
 import java.util.List;
 import java.util.Locale;
 import org.jumbocap.buffer.FrameBuffer;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.dissect.DataDissector;
 import org.jumbocap.dissect.DissectionContext;
-import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.dissect.Dissector;
 import org.jumbocap.dissect.DissectorTable;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.dissect.IpContext;
 import org.jumbocap.dissect.Tables;
-import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.jumbo.JumboRules;
 import org.jumbocap.tree.FieldNode;
 

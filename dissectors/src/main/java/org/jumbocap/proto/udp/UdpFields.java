@@ -1,12 +1,12 @@
 package org.jumbocap.proto.udp;
 
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.expert.ExpertGroup;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.field.Base;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.field.FieldType;
-import org.jumbocap.jumbo.ChecksumVerdict;
 
 /** UDP fields (Wireshark's names) and expert items, declared once. */
 public final class UdpFields {

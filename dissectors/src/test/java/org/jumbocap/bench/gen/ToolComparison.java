@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.CaptureFiles;
@@ -17,7 +18,6 @@ import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.CaptureWriters;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
-import org.jumbocap.jumbo.ChecksumVerdict;
 
 /**
  * The inputs and the jumbocap-only passes of {@code cli/bench/compare-tools.sh}, which measures jumbocap

@@ -11,7 +11,7 @@ import java.util.Random;
 import java.util.Set;
 import org.jumbocap.crafted.CraftedCase;
 import org.jumbocap.crafted.CraftedSamples;
-import org.jumbocap.expert.ExpertItem;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FrameTree;
 import org.junit.jupiter.api.Test;
 

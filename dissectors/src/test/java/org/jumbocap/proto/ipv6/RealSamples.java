@@ -10,11 +10,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 

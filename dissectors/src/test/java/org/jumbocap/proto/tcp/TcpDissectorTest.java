@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
+import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
-import org.jumbocap.jumbo.ChecksumVerdict;
 import org.jumbocap.proto.tcp.TransportFrames.Checksum;
 import org.jumbocap.testing.Bytes;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 import org.junit.jupiter.api.Test;

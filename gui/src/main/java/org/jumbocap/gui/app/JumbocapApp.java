@@ -3,12 +3,12 @@ package org.jumbocap.gui.app;
 import javafx.application.Application;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import org.jumbocap.gui.engine.CoreBackend;
+import org.jumbocap.gui.backend.CoreBackend;
 import org.jumbocap.gui.live.LiveCaptureProvider;
-import org.jumbocap.gui.model.CaptureViewModel;
-import org.jumbocap.gui.service.RecentFiles;
+import org.jumbocap.gui.settings.RecentFiles;
 import org.jumbocap.gui.view.MainView;
 import org.jumbocap.gui.view.Theme;
+import org.jumbocap.gui.viewmodel.CaptureViewModel;
 
 /** The viewer application: one window over one capture. */
 public class JumbocapApp extends Application {

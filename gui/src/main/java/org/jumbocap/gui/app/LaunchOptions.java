@@ -3,10 +3,15 @@ package org.jumbocap.gui.app;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
- * Command line of the viewer: {@code [--select N] [--filter EXPR] [--theme light|dark] [--statistics] [FILE]}.
- * A mistake is an {@link IllegalArgumentException} whose message is one line naming it.
+ * Command line of the viewer: {@code [--select N] [--filter EXPR] [--theme light|dark] [--statistics] [FILE]},
+ * read by picocli with the command line's help conventions. A mistake is an {@link IllegalArgumentException}
+ * whose message is one line naming it.
  *
  * @param file       capture to open, or null
  * @param select     frame to select once the file is read, or 0
@@ -16,70 +21,79 @@ import java.util.Locale;
  * @param help       print the usage and do nothing else
  */
 public record LaunchOptions(Path file, long select, String filter, String theme, boolean statistics, boolean help) {
-    public static final String USAGE = "Usage: jumbocap gui [--select N] [--filter EXPR] [--theme light|dark] [--statistics] [FILE]";
-    public static final String HELP = USAGE + "\n"
-            + "Opens the jumbocap viewer, with FILE (pcap or pcapng) if given.\n"
-            + "      --select N            select frame N once the file is read\n"
-            + "      --filter EXPR         apply this display filter once the file is read\n"
-            + "      --theme light|dark    colour theme (default light)\n"
-            + "      --statistics          open the statistics window once the file is read\n"
-            + "  -h, --help                show this help and exit\n"
-            + "Needs a display: a desktop session, or xvfb-run.";
+
+    /** The usage text {@code --help} prints. */
+    public static String usage() {
+        return commandLine().getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing();
+    }
 
     public static LaunchOptions parse(List<String> args) {
-        Path file = null;
-        long select = 0;
-        String filter = null;
-        String theme = "light";
-        boolean statistics = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            switch (a) {
-                case "-h", "--help" -> {
-                    return new LaunchOptions(null, 0, null, "light", false, true);
-                }
-                case "--select" -> select = frameNumber(value(args, ++i, a));
-                case "--filter" -> filter = value(args, ++i, a);
-                case "--theme" -> theme = theme(value(args, ++i, a));
-                case "--statistics" -> statistics = true;
-                default -> {
-                    if (a.startsWith("-") && a.length() > 1) {
-                        throw new IllegalArgumentException("unknown option " + a);
-                    }
-                    if (file != null) {
-                        throw new IllegalArgumentException("one capture file at a time (" + file + " and " + a + ")");
-                    }
-                    file = Path.of(a);
-                }
-            }
-        }
-        return new LaunchOptions(file, select, filter, theme, statistics, false);
-    }
-
-    private static long frameNumber(String s) {
+        CommandLine cl = commandLine();
         try {
-            long n = Long.parseLong(s);
-            if (n >= 1) {
-                return n;
+            cl.parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new IllegalArgumentException(e.getMessage().lines().findFirst().orElse("bad arguments"));
+        }
+        if (cl.isUsageHelpRequested()) {
+            return new LaunchOptions(null, 0, null, "light", false, true);
+        }
+        Spec s = cl.getCommand();
+        return new LaunchOptions(s.file, s.select, s.filter, s.theme, s.statistics, false);
+    }
+
+    private static CommandLine commandLine() {
+        return new CommandLine(new Spec()).setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    /** The options as picocli reads them. */
+    @Command(name = "jumbocap gui", sortOptions = false,
+            description = "Opens the jumbocap viewer, with FILE (pcap or pcapng) if given.",
+            footer = {"", "Needs a display: a desktop session, or xvfb-run."})
+    static final class Spec {
+        @Option(names = "--select", paramLabel = "N", converter = FrameNumber.class,
+                description = "Select frame N once the file is read.")
+        long select;
+
+        @Option(names = "--filter", paramLabel = "EXPR", description = "Apply this display filter once the file is read.")
+        String filter;
+
+        @Option(names = "--theme", paramLabel = "light|dark", converter = Theme.class, defaultValue = "light",
+                description = "Colour theme (default ${DEFAULT-VALUE}).")
+        String theme;
+
+        @Option(names = "--statistics", description = "Open the statistics window once the file is read.")
+        boolean statistics;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
+
+        @Parameters(arity = "0..1", paramLabel = "FILE", description = "The capture to open.")
+        Path file;
+    }
+
+    static final class FrameNumber implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String s) {
+            try {
+                long n = Long.parseLong(s);
+                if (n >= 1) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // the message below says what is expected
             }
-        } catch (NumberFormatException e) {
-            // the message below says what is expected
+            throw new CommandLine.TypeConversionException("expected a frame number (1 or more), not '" + s + "'");
         }
-        throw new IllegalArgumentException("--select " + s + ": expected a frame number (1 or more)");
     }
 
-    private static String theme(String s) {
-        String t = s.toLowerCase(Locale.ROOT);
-        if (!t.equals("light") && !t.equals("dark")) {
-            throw new IllegalArgumentException("--theme " + s + ": expected light or dark");
+    static final class Theme implements CommandLine.ITypeConverter<String> {
+        @Override
+        public String convert(String s) {
+            String t = s.toLowerCase(Locale.ROOT);
+            if (!t.equals("light") && !t.equals("dark")) {
+                throw new CommandLine.TypeConversionException("expected light or dark, not '" + s + "'");
+            }
+            return t;
         }
-        return t;
-    }
-
-    private static String value(List<String> args, int i, String option) {
-        if (i >= args.size()) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args.get(i);
     }
 }

@@ -55,7 +55,7 @@ public final class Launcher {
             return 2;
         }
         if (options.help()) {
-            out.println(LaunchOptions.HELP);
+            out.println(LaunchOptions.usage());
             return 0;
         }
         String problem = displayProblem(env, osName);

@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import org.jumbocap.cli.live.CaptureException;
-import org.jumbocap.cli.live.CaptureFilters;
-import org.jumbocap.cli.live.CaptureSource;
-import org.jumbocap.cli.live.LinkSettings;
-import org.jumbocap.cli.live.Pcap4jCaptureSource;
-import org.jumbocap.cli.live.filter.ExtensionHeaderRewriter;
+import org.jumbocap.capture.CaptureException;
+import org.jumbocap.capture.CaptureFilters;
+import org.jumbocap.capture.CaptureSource;
+import org.jumbocap.capture.Pcap4jCaptureSource;
+import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
+import org.jumbocap.capture.host.LinkSettings;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
 

@@ -5,9 +5,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import javafx.application.Platform;
-import org.jumbocap.gui.engine.CaptureBackend;
+import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.FrameDetail;
 import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.gui.store.FrameStore;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.FrameTree;
 

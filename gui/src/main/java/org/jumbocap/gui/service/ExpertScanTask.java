@@ -1,12 +1,13 @@
 package org.jumbocap.gui.service;
 
 import javafx.concurrent.Task;
-import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.expert.Severity;
-import org.jumbocap.gui.engine.CaptureBackend;
+import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.ExpertSummary;
 import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.model.StatisticsAccumulator;
+import org.jumbocap.gui.store.FrameStore;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FrameTree;
 
 /**

@@ -1,7 +1,7 @@
 package org.jumbocap.gui.service;
 
-import org.jumbocap.gui.engine.CaptureBackend;
-import org.jumbocap.gui.engine.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.io.FrameRecord;
 
 /** Applies a display filter to frames on a background thread, through the core's frame pipeline. */

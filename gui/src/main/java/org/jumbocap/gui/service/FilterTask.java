@@ -8,9 +8,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.concurrent.Task;
-import org.jumbocap.gui.engine.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
 import org.jumbocap.gui.model.IntColumn;
 import org.jumbocap.gui.model.RowStore;
+import org.jumbocap.gui.store.FrameStore;
 
 /**
  * Runs a display filter over every listed frame through the core's frame pipeline (on the summary where

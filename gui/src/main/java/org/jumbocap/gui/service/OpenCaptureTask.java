@@ -2,17 +2,18 @@ package org.jumbocap.gui.service;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import javafx.concurrent.Task;
 import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.gui.engine.CaptureBackend;
-import org.jumbocap.gui.engine.CaptureBackend.CompiledFilter;
-import org.jumbocap.gui.engine.CaptureBackend.FrameSummarizer;
+import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
+import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.IntColumn;
 import org.jumbocap.gui.model.RowFactory;
 import org.jumbocap.gui.model.RowStore;
+import org.jumbocap.gui.store.FileFrameStore;
 import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
-import javafx.concurrent.Task;
 
 /**
  * Streams a capture file into packed rows on a background thread; the UI publishes what has been

@@ -6,12 +6,13 @@ import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.gui.engine.CaptureBackend;
-import org.jumbocap.gui.engine.CaptureBackend.FrameSummarizer;
+import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
+import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.RowFactory;
 import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.model.RowText;
 import org.jumbocap.gui.model.RowTexts;
+import org.jumbocap.gui.store.FrameStore;
 
 /**
  * Makes the texts of a page of rows on its own thread: reads the page's frames back by their offsets,

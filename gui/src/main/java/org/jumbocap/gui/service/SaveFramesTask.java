@@ -2,10 +2,11 @@ package org.jumbocap.gui.service;
 
 import java.nio.file.Path;
 import java.util.BitSet;
-import org.jumbocap.gui.engine.CaptureBackend;
-import org.jumbocap.gui.engine.CaptureBackend.FrameSink;
-import org.jumbocap.gui.engine.CaptureBackend.SaveFormat;
 import javafx.concurrent.Task;
+import org.jumbocap.gui.backend.CaptureBackend.FrameSink;
+import org.jumbocap.gui.backend.CaptureBackend.SaveFormat;
+import org.jumbocap.gui.backend.CaptureBackend;
+import org.jumbocap.gui.store.FrameStore;
 
 /** Writes the frames whose numbers are set (the shown ones) to a new capture file. Result: frames written. */
 public final class SaveFramesTask extends Task<Long> {

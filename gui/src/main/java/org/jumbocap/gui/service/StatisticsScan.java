@@ -3,8 +3,9 @@ package org.jumbocap.gui.service;
 import java.io.IOException;
 import java.util.BitSet;
 import java.util.function.BooleanSupplier;
-import org.jumbocap.gui.engine.CaptureBackend;
+import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.StatisticsAccumulator;
+import org.jumbocap.gui.store.FrameStore;
 
 /**
  * Statistics over a subset of the stored frames (those a display filter shows, or those captured so

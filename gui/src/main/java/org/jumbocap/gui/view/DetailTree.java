@@ -11,7 +11,7 @@ import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
-import org.jumbocap.expert.ExpertItem;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 

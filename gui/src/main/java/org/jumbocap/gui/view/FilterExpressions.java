@@ -1,7 +1,7 @@
 package org.jumbocap.gui.view;
 
-import org.jumbocap.expert.ExpertItem;
 import org.jumbocap.field.FieldType;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FieldNode;
 
 /** Display-filter text that selects frames having a tree field with its current value. */

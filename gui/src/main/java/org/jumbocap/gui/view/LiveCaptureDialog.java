@@ -19,7 +19,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.jumbocap.gui.live.LiveCaptureProvider;
 import org.jumbocap.gui.live.LiveInterface;
-import org.jumbocap.gui.model.CaptureViewModel;
+import org.jumbocap.gui.viewmodel.CaptureViewModel;
 
 /**
  * Starts and stops a live capture: pick an interface (its BIG TCP settings are shown), type a capture

@@ -30,15 +30,15 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
-import org.jumbocap.gui.engine.CaptureBackend.SaveFormat;
-import org.jumbocap.gui.engine.FilterSyntaxError;
+import org.jumbocap.displayfilter.FilterSyntaxException;
+import org.jumbocap.gui.backend.CaptureBackend.SaveFormat;
 import org.jumbocap.gui.live.LiveCaptureProvider;
-import org.jumbocap.gui.model.CaptureViewModel;
 import org.jumbocap.gui.model.FrameDetail;
 import org.jumbocap.gui.model.PacketRow;
-import org.jumbocap.gui.service.RecentFiles;
+import org.jumbocap.gui.settings.RecentFiles;
 import org.jumbocap.gui.view.filter.FilterBar;
 import org.jumbocap.gui.view.hex.HexView;
+import org.jumbocap.gui.viewmodel.CaptureViewModel;
 import org.jumbocap.tree.FieldNode;
 
 /**
@@ -271,8 +271,8 @@ public final class MainView extends BorderPane {
     private void applyFilter(String text) {
         try {
             model.applyFilter(text);
-        } catch (FilterSyntaxError e) {
-            showError("Display filter", e.getMessage());
+        } catch (FilterSyntaxException e) {
+            showError("Display filter", e.detail());
         }
     }
 

@@ -22,9 +22,9 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.jumbocap.gui.model.CaptureViewModel;
 import org.jumbocap.gui.model.ExpertSummary;
 import org.jumbocap.gui.model.StatisticsReport;
+import org.jumbocap.gui.viewmodel.CaptureViewModel;
 import org.jumbocap.stats.FlowStats;
 
 /**

@@ -41,7 +41,7 @@ class LaunchOptionsTest {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(bad));
             assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
         }
-        assertEquals("--theme blue: expected light or dark",
+        assertEquals("Invalid value for option '--theme': expected light or dark, not 'blue'",
                 assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(List.of("--theme", "blue"))).getMessage());
         assertEquals("dark", LaunchOptions.parse(List.of("--theme", "Dark")).theme());
     }
@@ -61,14 +61,19 @@ class LaunchOptionsTest {
     void helpPrintsTheUsageAndUsageErrorsAreOneLine() {
         Outcome help = prepare(List.of("--help"), Map.of());
         assertEquals(0, help.code());
-        assertTrue(help.out().startsWith("Usage: jumbocap gui [--select N] [--filter EXPR] [--theme light|dark] "
-                + "[--statistics] [FILE]\n"), help.out());
+        // picocli's usage, as the command line's: synopsis, description, one line per option
+        assertTrue(help.out().startsWith("Usage: jumbocap gui [-h] [--statistics] [--filter=EXPR] [--select=N]\n"
+                + "                    [--theme=light|dark] [FILE]\n"), help.out());
+        for (String option : List.of("--select=N", "--filter=EXPR", "--theme=light|dark", "--statistics", "-h, --help")) {
+            assertTrue(help.out().contains("\n      " + option) || help.out().contains("\n  " + option), option);
+        }
         assertEquals("", help.err());
         assertEquals(0, prepare(List.of("x.pcap", "-h"), Map.of("DISPLAY", ":0")).code());
 
         Outcome theme = prepare(List.of("--theme", "blue"), Map.of("DISPLAY", ":0"));
         assertEquals(2, theme.code());
-        assertEquals("jumbocap gui: --theme blue: expected light or dark (see 'jumbocap gui --help')\n", theme.err());
+        assertEquals("jumbocap gui: Invalid value for option '--theme': expected light or dark, not 'blue' "
+                + "(see 'jumbocap gui --help')\n", theme.err());
     }
 
     @Test

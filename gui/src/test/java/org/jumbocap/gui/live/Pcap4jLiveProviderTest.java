@@ -18,7 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.jumbocap.cli.live.CaptureException;
+import org.jumbocap.capture.CaptureException;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.FieldNode;

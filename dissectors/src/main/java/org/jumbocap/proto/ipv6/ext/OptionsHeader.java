@@ -2,7 +2,6 @@ package org.jumbocap.proto.ipv6.ext;
 
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.field.FieldDef;
-import org.jumbocap.proto.ipv6.option.Ipv6Options;
 import org.jumbocap.tree.FieldNode;
 
 /** Hop-by-Hop Options (0) and Destination Options (60): next header, length, then a list of options. */

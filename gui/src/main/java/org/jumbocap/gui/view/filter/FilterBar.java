@@ -14,7 +14,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.scene.control.Control;
 import javafx.scene.control.Skin;
-import org.jumbocap.gui.engine.FilterSyntaxError;
+import org.jumbocap.displayfilter.FilterSyntaxException;
 
 /**
  * The display-filter bar: the text being typed, its validation state (checked on every change by the
@@ -30,7 +30,7 @@ public class FilterBar extends Control {
     private final ReadOnlyObjectWrapper<Validity> validity = new ReadOnlyObjectWrapper<>(this, "validity", Validity.EMPTY);
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyObjectWrapper<Integer> errorColumn = new ReadOnlyObjectWrapper<>(this, "errorColumn", -1);
-    private final ObjectProperty<Function<String, FilterSyntaxError>> validator =
+    private final ObjectProperty<Function<String, FilterSyntaxException>> validator =
             new SimpleObjectProperty<>(this, "validator", s -> null);
     private final ObjectProperty<Consumer<String>> onApply = new SimpleObjectProperty<>(this, "onApply", s -> { });
     private final ObservableList<String> history = FXCollections.observableArrayList();
@@ -71,11 +71,11 @@ public class FilterBar extends Control {
         return errorColumn.getReadOnlyProperty();
     }
 
-    public ObjectProperty<Function<String, FilterSyntaxError>> validatorProperty() {
+    public ObjectProperty<Function<String, FilterSyntaxException>> validatorProperty() {
         return validator;
     }
 
-    public void setValidator(Function<String, FilterSyntaxError> check) {
+    public void setValidator(Function<String, FilterSyntaxException> check) {
         validator.set(check);
     }
 
@@ -131,15 +131,16 @@ public class FilterBar extends Control {
             errorColumn.set(-1);
             return;
         }
-        FilterSyntaxError e = validator.get().apply(value.strip());
+        FilterSyntaxException e = validator.get().apply(value.strip());
         if (e == null) {
             validity.set(Validity.VALID);
             error.set("");
             errorColumn.set(-1);
         } else {
             int leading = value.length() - value.stripLeading().length();
-            errorColumn.set(Math.max(0, e.column()) + leading);
-            error.set("Column " + (errorColumn.get() + 1) + ": " + e.getMessage());
+            // the exception's column is 1-based in the stripped text; the property is an index into the text
+            errorColumn.set(Math.max(0, e.column() - 1) + leading);
+            error.set("Column " + (errorColumn.get() + 1) + ": " + e.detail());
             validity.set(Validity.INVALID);
         }
     }

@@ -1,0 +1,99 @@
+package org.jumbocap.capture;
+
+import org.jumbocap.io.FrameRecord;
+
+/**
+ * A source of live frames: a capture device through libpcap ({@link Pcap4jCaptureSource}) or a capture
+ * file replayed as if live ({@link ReplayCaptureSource}). Frames arrive as raw bytes with their timestamp
+ * and length on the wire, ready for jumbocap's own dissectors. Not thread-safe except {@link #breakLoop}.
+ */
+public interface CaptureSource extends AutoCloseable {
+    /** libpcap's cap on the snapshot length on Linux (MAXIMUM_SNAPLEN): longer frames are cut. */
+    int MAX_SNAPLEN = 262144;
+
+    /** What {@link #next} found. */
+    enum Status {
+        /** A frame was stored in the record. */
+        FRAME,
+        /** No frame arrived within the read timeout; call again. */
+        TIMEOUT,
+        /** The source ended: {@link #breakLoop} was called, or the replayed file is over. */
+        END
+    }
+
+    /**
+     * How to open a source.
+     *
+     * @param device        interface name (or file, for a replay)
+     * @param snaplen       bytes kept per frame, at most {@link #MAX_SNAPLEN}
+     * @param bufferBytes   kernel capture buffer size
+     * @param timeoutMillis longest wait in {@link #next} before it answers {@link Status#TIMEOUT}
+     * @param immediate     deliver each frame as soon as it arrives instead of in batches; libpcap 1.10 on
+     *                      Linux then uses a ring whose slots are sized from the interface's MTU, cutting
+     *                      GSO/GRO super-packets to about 64 KiB, so it is off by default
+     * @param promiscuous   put the interface into promiscuous mode
+     * @param filter        capture filter given to libpcap as is, or null
+     */
+    record Options(String device, int snaplen, int bufferBytes, int timeoutMillis, boolean immediate,
+                   boolean promiscuous, String filter) {
+        public static final int DEFAULT_BUFFER_BYTES = 256 << 20;
+        /**
+         * Without immediate mode libpcap hands over a batch of frames when the kernel retires a ring block:
+         * when it is full or after this timeout, which keeps a quiet capture showing its frames promptly.
+         */
+        public static final int DEFAULT_TIMEOUT_MILLIS = 50;
+
+        /** Whole frames up to {@link #MAX_SNAPLEN} (immediate mode off), delivered within {@link #DEFAULT_TIMEOUT_MILLIS}. */
+        public static Options defaults(String device) {
+            return new Options(device, MAX_SNAPLEN, DEFAULT_BUFFER_BYTES, DEFAULT_TIMEOUT_MILLIS, false, true, null);
+        }
+
+        public Options withImmediate(boolean i) {
+            return new Options(device, snaplen, bufferBytes, timeoutMillis, i, promiscuous, filter);
+        }
+
+        public Options withFilter(String f) {
+            return new Options(device, snaplen, bufferBytes, timeoutMillis, immediate, promiscuous, f);
+        }
+
+        public Options withSnaplen(int s) {
+            return new Options(device, s, bufferBytes, timeoutMillis, immediate, promiscuous, filter);
+        }
+
+        public Options withBufferBytes(int b) {
+            return new Options(device, snaplen, b, timeoutMillis, immediate, promiscuous, filter);
+        }
+    }
+
+    /**
+     * Counters as {@code pcap_stats} reports them.
+     *
+     * @param received           frames the kernel handed to the capture (before the filter on some systems)
+     * @param droppedByKernel    frames dropped because the capture buffer was full
+     * @param droppedByInterface frames the interface or its driver dropped
+     */
+    record Stats(long received, long droppedByKernel, long droppedByInterface) {
+    }
+
+    /** Waits up to the read timeout for the next frame and stores it in {@code into}. */
+    Status next(FrameRecord into) throws CaptureException;
+
+    /** Replaces the capture filter (libpcap syntax, given to libpcap as is); null removes it. */
+    void setFilter(String filter) throws CaptureException;
+
+    /** LINKTYPE_ value of the frames. */
+    int linkType();
+
+    int snaplen();
+
+    /** The device or file name, for messages. */
+    String name();
+
+    Stats stats() throws CaptureException;
+
+    /** Makes a blocked or later {@link #next} return {@link Status#END}. Safe from any thread. */
+    void breakLoop();
+
+    @Override
+    void close();
+}

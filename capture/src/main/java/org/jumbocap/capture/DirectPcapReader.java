@@ -1,0 +1,100 @@
+package org.jumbocap.capture;
+
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.NativeLong;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.PointerByReference;
+import java.lang.reflect.Field;
+import org.jumbocap.io.FrameRecord;
+import org.pcap4j.core.PcapHandle;
+
+/**
+ * Reads frames of a pcap4j handle with one direct {@code pcap_next_ex} call straight into the caller's
+ * reusable record: no per-frame array, timestamp object or thread-local as pcap4j's
+ * {@code getNextRawPacketEx} makes, which at BIG TCP rates (hundreds of KB per frame, tens of thousands of
+ * frames a second) is garbage the capture cannot afford. pcap4j still opens, filters, counts, interrupts
+ * and closes the handle.
+ *
+ * <p>pcap4j (1.8.2) gives no public access to the pcap_t, so {@link #of} reads the private field
+ * {@code PcapHandle.handle}; the only reach into pcap4j's internals. DirectPcapReaderTest fails when a
+ * pcap4j upgrade breaks it; at run time a missing field means the copying reader, not an error.
+ */
+final class DirectPcapReader {
+    /** Result codes of pcap_next_ex. */
+    static final int FRAME = 1;
+    static final int TIMEOUT = 0;
+    static final int ERROR = -1;
+    static final int BREAK = -2;
+
+    private static final int TIMEVAL_BYTES = 2 * NativeLong.SIZE;
+    private final Pointer handle;
+    private final PointerByReference header = new PointerByReference();
+    private final PointerByReference data = new PointerByReference();
+
+    private DirectPcapReader(Pointer handle) {
+        this.handle = handle;
+    }
+
+    /** A reader of the handle, or null when this pcap4j build does not let jumbocap reach the pcap_t. */
+    static DirectPcapReader of(PcapHandle h) {
+        try {
+            Field f = PcapHandle.class.getDeclaredField("handle");
+            f.setAccessible(true);
+            Pointer p = (Pointer) f.get(h);
+            if (p == null) {
+                return null;
+            }
+            Binding.ensureLoaded();
+            return new DirectPcapReader(p);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /**
+     * Reads the next frame into {@code into}; the handle must be set to nanosecond timestamps.
+     *
+     * @return {@link #FRAME}, {@link #TIMEOUT}, {@link #ERROR} or {@link #BREAK}
+     */
+    int next(FrameRecord into, long number, int linkType) {
+        int rc = Binding.pcap_next_ex(handle, header, data);
+        if (rc != FRAME) {
+            return rc < 0 && rc != BREAK ? ERROR : rc == 0 ? TIMEOUT : BREAK;
+        }
+        Pointer h = header.getValue();
+        long seconds = h.getNativeLong(0).longValue();
+        long nanos = h.getNativeLong(NativeLong.SIZE).longValue();
+        int caplen = h.getInt(TIMEVAL_BYTES);
+        long len = Integer.toUnsignedLong(h.getInt(TIMEVAL_BYTES + 4));
+        if (caplen < 0 || caplen > CaptureSource.MAX_SNAPLEN) {
+            return ERROR;
+        }
+        byte[] bytes = into.prepare(number, seconds * 1_000_000_000L + nanos, 0, linkType, caplen, len, -1);
+        data.getValue().read(0, bytes, 0, caplen);
+        return FRAME;
+    }
+
+    /** The error text of the last failed call. */
+    String error() {
+        return Binding.pcap_geterr(handle);
+    }
+
+    /** Direct-mapped libpcap functions, bound on first use. */
+    static final class Binding {
+        static {
+            Native.register(NativeLibrary.getInstance(System.getProperty("org.pcap4j.core.pcapLibName", "pcap")));
+        }
+
+        private Binding() {
+        }
+
+        static void ensureLoaded() {
+            // the static initializer did the work
+        }
+
+        static native int pcap_next_ex(Pointer p, PointerByReference header, PointerByReference data);
+
+        static native String pcap_geterr(Pointer p);
+    }
+}

@@ -1,0 +1,360 @@
+package org.jumbocap.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.jumbocap.capture.CaptureException;
+import org.jumbocap.capture.CaptureFilters;
+import org.jumbocap.capture.CaptureSource;
+import org.jumbocap.capture.FileErrors;
+import org.jumbocap.capture.LiveFileWriter;
+import org.jumbocap.capture.Pcap4jCaptureSource;
+import org.jumbocap.capture.ReplayCaptureSource;
+import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
+import org.jumbocap.cli.engine.Filters;
+import org.jumbocap.cli.engine.FrameFilter;
+import org.jumbocap.cli.engine.UserException;
+import org.jumbocap.cli.render.Colors;
+import org.jumbocap.cli.render.SummaryLine;
+import org.jumbocap.cli.render.TimeFormat;
+import org.jumbocap.displayfilter.FilterSyntaxException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine;
+
+/** {@code jumbocap capture}: live capture through libpcap, printed like {@code read} and written to a file. */
+@Command(name = "capture", mixinStandardHelpOptions = true,
+        description = {"Captures frames from a network interface, prints them as 'read' does and writes them "
+                + "to a pcap or pcapng file. The capture filter is rewritten so IPv6 transport tests also "
+                + "match packets behind Hop-by-Hop, Destination Options and Routing headers (BIG TCP "
+                + "jumbograms carry a Hop-by-Hop header); see 'jumbocap filter'.",
+                "Needs root or the capabilities CAP_NET_RAW and CAP_NET_ADMIN."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  jumbocap capture -i eth0 -f 'tcp port 5201' -w bigtcp.pcapng",
+                "  jumbocap capture -i any -c 100 -q -w first100.pcap",
+                "  jumbocap capture --replay samples/ipv6-bigtcp-veth.pcap -f 'tcp port 5201'"})
+public final class CaptureCommand implements Callable<Integer> {
+    static final String IMMEDIATE_MODE_WARNING = "in immediate mode libpcap may cut frames longer than the interface's "
+            + "MTU (BIG TCP / GSO super-packets) to about 64 KiB; leave --immediate-mode off to capture them whole";
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-i", "--interface"}, paramLabel = "IF", description = "Interface to capture on (see 'jumbocap interfaces').")
+    String device;
+
+    @Option(names = "--replay", paramLabel = "FILE", description = "Replay a capture file as if it were live, instead of -i.")
+    Path replay;
+
+    @Option(names = "--replay-speed", paramLabel = "X", defaultValue = "0",
+            description = "Pace a replay at X times real time (default: as fast as possible).")
+    double replaySpeed;
+
+    @Option(names = {"-f", "--capture-filter"}, paramLabel = "FILTER", description = "Capture filter in libpcap syntax (pcap-filter(7)).")
+    String captureFilter;
+
+    @Option(names = "--raw-filter", description = "Give the capture filter to libpcap unchanged (no extension-header rewriting).")
+    boolean rawFilter;
+
+    @Option(names = "--ext-headers", paramLabel = "N", defaultValue = "" + ExtensionHeaderRewriter.DEFAULT_MAX_HEADERS,
+            description = "IPv6 extension headers the rewritten filter walks before the transport header (1-"
+                    + ExtensionHeaderRewriter.MAX_MAX_HEADERS + ", default ${DEFAULT-VALUE}).")
+    int extHeaders;
+
+    @Option(names = {"-w", "--write"}, paramLabel = "FILE", description = "Write frames to FILE: pcapng if it ends in .pcapng, else pcap.")
+    Path writeFile;
+
+    @Option(names = "--segment",
+            description = "Write every TCP super-packet as the segments TSO would have sent (see 'jumbocap "
+                    + "segment'), for a pipeline that feeds an IDS; needs -w.")
+    boolean segment;
+
+    @Option(names = "--mss", paramLabel = "N",
+            description = "With --segment: MSS for flows whose SYNs were not captured.")
+    int mss;
+
+    @Option(names = "--mtu", paramLabel = "N", defaultValue = "" + org.jumbocap.segment.Segmenter.DEFAULT_MTU,
+            description = "With --segment: MTU that sizes segments when neither the SYNs nor --mss give an MSS "
+                    + "(default ${DEFAULT-VALUE}).")
+    int mtu;
+
+    @Option(names = {"-c", "--count"}, paramLabel = "N",
+            description = {"Stop after N frames have been captured: frames that passed the capture filter (-f), as "
+                    + "tcpdump's -c counts, whether or not -Y prints them. ('read -c' counts the frames that pass -Y.)"})
+    long count;
+
+    @Option(names = "--duration", paramLabel = "SECONDS", description = "Stop after this many seconds.")
+    double durationSeconds;
+
+    @Option(names = {"-s", "--snaplen"}, paramLabel = "BYTES", defaultValue = "" + CaptureSource.MAX_SNAPLEN,
+            description = "Bytes kept of each frame (default and maximum ${DEFAULT-VALUE}, libpcap's limit on Linux).")
+    int snaplen;
+
+    @Option(names = {"-B", "--buffer-size"}, paramLabel = "MiB", defaultValue = "256",
+            description = "Kernel capture buffer in MiB (default ${DEFAULT-VALUE}); BIG TCP fills small buffers fast.")
+    int bufferMiB;
+
+    @Option(names = {"-Y", "--display-filter"}, paramLabel = "FILTER", description = "Print only frames matching this display filter (all are written).")
+    String displayFilter;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print no frames; show the counters live instead.")
+    boolean quiet;
+
+    @Option(names = {"-t", "--time-format"}, paramLabel = "FORMAT", defaultValue = "r",
+            description = "Time column: a(bsolute), r(elative), d(elta), e(poch).")
+    String timeFormat;
+
+    @Option(names = "--immediate-mode", negatable = true, defaultValue = "false", fallbackValue = "true",
+            description = "Have libpcap deliver each frame the moment it arrives. Off by default: the kernel then "
+                    + "batches frames into TPACKET_V3 blocks, handed over when full or after "
+                    + CaptureSource.Options.DEFAULT_TIMEOUT_MILLIS + " ms, which keeps BIG TCP super-packets whole. "
+                    + "In immediate mode libpcap (1.10 on Linux) may cut frames longer than the interface's MTU to "
+                    + "about 64 KiB.")
+    boolean immediate;
+
+    @Option(names = {"-p", "--no-promiscuous-mode"}, description = "Do not put the interface into promiscuous mode.")
+    boolean noPromiscuous;
+
+    private org.jumbocap.segment.SegmentReport segmentReport;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if ((device == null) == (replay == null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give exactly one of -i IF or --replay FILE");
+        }
+        if (snaplen < 1 || snaplen > CaptureSource.MAX_SNAPLEN) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "snaplen must be 1.." + CaptureSource.MAX_SNAPLEN + " (libpcap's maximum on Linux)");
+        }
+        if (bufferMiB < 1 || bufferMiB > 2047) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "buffer size must be 1..2047 MiB");
+        }
+        if (extHeaders < 1 || extHeaders > ExtensionHeaderRewriter.MAX_MAX_HEADERS) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--ext-headers must be 1.." + ExtensionHeaderRewriter.MAX_MAX_HEADERS);
+        }
+        TimeFormat format = TimeFormat.of(timeFormat);
+        if (format == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown time format '" + timeFormat + "'");
+        }
+        if (count < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-c must not be negative");
+        }
+        if (segment && writeFile == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--segment needs -w FILE");
+        }
+        if (mss < 0 || mss > 0xFFFF || mtu < 68 || mtu > 0xFFFF + 40) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--mss must be 1..65535 and --mtu 68..65575");
+        }
+        if (durationSeconds < 0 || Double.isNaN(durationSeconds)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--duration must not be negative");
+        }
+        FrameFilter display;
+        try {
+            display = Filters.compile(displayFilter);
+        } catch (FilterSyntaxException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "-Y '" + e.excerpt() + "': column " + e.column() + ": " + e.detail());
+        }
+        CaptureSource.Options options = new CaptureSource.Options(device != null ? device : replay.toString(), snaplen,
+                bufferMiB << 20, CaptureSource.Options.DEFAULT_TIMEOUT_MILLIS, immediate, !noPromiscuous, null);
+        if (immediate && replay == null) {
+            err.println("jumbocap capture: note: " + IMMEDIATE_MODE_WARNING);
+        }
+        try (CaptureSource source = replay != null ? new ReplayCaptureSource(replay, options, replaySpeed)
+                : Pcap4jCaptureSource.open(options)) {
+            if (captureFilter != null && !captureFilter.isBlank()) {
+                // compiling is bounded like the capture: --duration holds from the first second
+                boolean durationFirst = durationSeconds > 0 && durationSeconds < CaptureFilters.COMPILE_LIMIT_SECONDS;
+                CaptureFilters.Prepared prepared;
+                try {
+                    prepared = CaptureFilters.within(durationFirst ? durationSeconds : CaptureFilters.COMPILE_LIMIT_SECONDS,
+                            () -> {
+                                CaptureFilters.Prepared p = CaptureFilters.prepare(captureFilter, rawFilter, extHeaders,
+                                        source.linkType(), snaplen);
+                                source.setFilter(p.text());
+                                return p;
+                            });
+                } catch (java.util.concurrent.TimeoutException e) {
+                    if (durationFirst) {
+                        err.println("jumbocap capture: stopped (duration reached while libpcap compiled the capture "
+                                + "filter): 0 frames captured");
+                        return CommandLine.ExitCode.OK;
+                    }
+                    throw new CaptureException(CaptureException.Kind.FILTER, e.getMessage());
+                }
+                for (String note : prepared.notes()) {
+                    err.println("jumbocap capture: note: " + note);
+                }
+                if (prepared.rewrote()) {
+                    err.println("jumbocap capture: capture filter extended to IPv6 extension headers "
+                            + "(up to " + prepared.extHeaders() + "; 'jumbocap filter' shows the text)");
+                }
+                err.println("jumbocap capture: " + prepared.programLine());
+            }
+            return capture(source, display, format, out, err);
+        } catch (CaptureException e) {
+            if (e.kind() == CaptureException.Kind.FILTER) {
+                // a capture filter libpcap cannot compile is a usage error, like a bad -Y
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            throw new UserException(e.getMessage(), e);
+        }
+    }
+
+    private int capture(CaptureSource source, FrameFilter display, TimeFormat format, PrintWriter out,
+                        PrintWriter err) throws IOException {
+        LiveFileWriter writer = null;
+        if (writeFile != null) {
+            try {
+                writer = new LiveFileWriter(writeFile, source.linkType(), source.snaplen());
+                if (segment) {
+                    writer.segment(mss, mtu);
+                }
+            } catch (IOException e) {
+                throw new UserException(writeFile + ": cannot write (" + FileErrors.reason(writeFile, e) + ")", e);
+            }
+        }
+        boolean terminal = System.console() != null;
+        SummaryLine printer = quiet ? null : new SummaryLine(format, Colors.of(JumbocapCommand.of(spec).color()));
+        LiveCapture.Progress progress = quiet ? (frames, stats) -> {
+            err.print((terminal ? "\r" : "") + counters(frames, stats) + (terminal ? "" : "\n"));
+            err.flush();
+        } : null;
+        err.println("jumbocap capture: capturing on " + source.name() + " (" + org.jumbocap.io.LinkTypes.name(
+                source.linkType()) + ", snaplen " + source.snaplen() + ")" + (writer != null ? ", writing "
+                + writeFile + " (" + writer.formatName() + ")" : ""));
+        err.flush();
+        LiveCapture capture = new LiveCapture(source, writer, printer, display, out, count,
+                (long) (durationSeconds * 1e9), progress);
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            capture.requestStop();
+            try {
+                finished.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "jumbocap-capture-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        LiveCapture.Result result;
+        try {
+            result = capture.run();
+            if (writer != null) {
+                try {
+                    writer.close();
+                } catch (IOException e) {
+                    err.println("jumbocap capture: " + writeFile + ": " + FileErrors.reason(writeFile, e));
+                }
+            }
+            out.flush();
+            if (terminal && quiet) {
+                err.println();
+            }
+            segmentReport = writer != null ? writer.segmentReport() : null;
+            report(result, source, err);
+            err.flush();
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down (Ctrl-C): the hook is running and sees the latch
+            }
+        }
+        return result.error() == null ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
+    }
+
+    static String counters(long frames, CaptureSource.Stats stats) {
+        if (stats == null) {
+            return frames + " frames captured";
+        }
+        return String.format(Locale.ROOT, "%d frames captured, %d received, %d dropped by kernel, %d dropped by interface",
+                frames, stats.received(), stats.droppedByKernel(), stats.droppedByInterface());
+    }
+
+    private void report(LiveCapture.Result r, CaptureSource source, PrintWriter err) {
+        if (r.error() != null) {
+            err.println("jumbocap capture: " + r.error());
+        }
+        String why = switch (r.reason()) {
+            case COUNT -> "frame count reached";
+            case DURATION -> "duration reached";
+            case INTERRUPTED -> "interrupted";
+            case SOURCE_ENDED -> "end of input";
+            case INTERFACE_GONE -> "interface went away";
+            case SOURCE_FAILED -> "capture error";
+            case WRITE_FAILED -> "write failed";
+        };
+        err.println("jumbocap capture: stopped (" + why + "): " + counters(r.frames(), r.stats()));
+        if (r.overSixtyFourK() > 0) {
+            err.println("jumbocap capture: " + r.overSixtyFourK() + " frames longer than 65535 bytes on the wire "
+                    + "(jumbograms / BIG TCP super-packets)");
+        }
+        if (writeFile != null) {
+            err.println("jumbocap capture: " + r.written() + " frames written to " + writeFile);
+        }
+        if (segmentReport != null) {
+            err.print(org.jumbocap.cli.SegmentCommand.render(segmentReport, writeFile.toString()).indent(0)
+                    .replaceAll("(?m)^", "jumbocap capture: "));
+        }
+        for (String line : cutReport(r.cuts(), source.snaplen(), replay != null ? CutCause.REPLAYED_FILE
+                : immediate ? CutCause.IMMEDIATE_MODE : CutCause.CAPTURE_RING)) {
+            err.println("jumbocap capture: " + line);
+        }
+    }
+
+    /** What cut frames below the snaplen can only have been. */
+    enum CutCause {
+        /** libpcap's immediate mode: ring slots sized from the interface's MTU. */
+        IMMEDIATE_MODE,
+        /** The kernel ring without immediate mode: its block size. */
+        CAPTURE_RING,
+        /** The replayed file was captured with a smaller snaplen. */
+        REPLAYED_FILE
+    }
+
+    /** The end-of-capture lines about cut frames: those cut at the snaplen, those cut below it and why. */
+    static List<String> cutReport(LiveCapture.Cuts cuts, int snaplen, CutCause below) {
+        List<String> lines = new ArrayList<>();
+        if (cuts.belowSnaplen() > 0) {
+            String at = cuts.belowMinKept() == cuts.belowMaxKept() ? cuts.belowMaxKept() + " bytes"
+                    : cuts.belowMinKept() + " to " + cuts.belowMaxKept() + " bytes";
+            String frames = frames(cuts.belowSnaplen(), cuts.belowLongest());
+            lines.add(switch (below) {
+                case IMMEDIATE_MODE -> frames + " cut at " + at + ", below the snaplen of " + snaplen
+                        + " bytes: in immediate mode libpcap's ring holds frames only as long as the interface's "
+                        + "MTU allows; capture without --immediate-mode to keep them whole";
+                case CAPTURE_RING -> frames + " cut at " + at + ", below the snaplen of " + snaplen
+                        + " bytes: libpcap's capture ring kept no more of them; lower the interface's "
+                        + "gso_max_size/gro_max_size to capture them whole";
+                case REPLAYED_FILE -> frames + " already cut at " + at + " in the replayed file (the snaplen it "
+                        + "was captured with), below the snaplen of " + snaplen + " bytes";
+            });
+        }
+        if (cuts.atSnaplen() > 0) {
+            String advice = snaplen < CaptureSource.MAX_SNAPLEN
+                    ? "raise -s up to " + CaptureSource.MAX_SNAPLEN + " to keep more of them"
+                    : "libpcap keeps at most " + CaptureSource.MAX_SNAPLEN + " bytes of a frame on Linux; lower the "
+                    + "interface's gso_max_size/gro_max_size to capture them whole, or accept the cut";
+            lines.add(frames(cuts.atSnaplen(), cuts.atSnaplenLongest()) + " cut at the snaplen of " + snaplen + " bytes: "
+                    + advice);
+        }
+        return lines;
+    }
+
+    private static String frames(long n, long longestOnWire) {
+        return n == 1 ? "1 frame (" + longestOnWire + " bytes on the wire) was"
+                : n + " frames (longest " + longestOnWire + " bytes on the wire) were";
+    }
+}

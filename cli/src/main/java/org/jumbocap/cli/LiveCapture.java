@@ -1,0 +1,261 @@
+package org.jumbocap.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jumbocap.capture.CaptureException;
+import org.jumbocap.capture.CaptureSource;
+import org.jumbocap.capture.FileErrors;
+import org.jumbocap.capture.LiveFileWriter;
+import org.jumbocap.cli.engine.FrameContext;
+import org.jumbocap.cli.engine.FrameFilter;
+import org.jumbocap.cli.render.SummaryLine;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpConversations;
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.tree.FrameTree;
+
+/**
+ * The capture loop: pulls frames from a {@link CaptureSource}, writes each to the file, prints it in
+ * {@code read}'s summary format when it passes the display filter, and stops on a frame count, a
+ * duration, a request from another thread (Ctrl-C), the end of the source, or an error, always leaving
+ * the file complete.
+ */
+public final class LiveCapture {
+    /** Why the capture stopped. */
+    public enum StopReason {
+        COUNT, DURATION, INTERRUPTED, SOURCE_ENDED, INTERFACE_GONE, SOURCE_FAILED, WRITE_FAILED
+    }
+
+    /** What a finished capture reports. */
+    public record Result(StopReason reason, long frames, long printed, Cuts cuts, long overSixtyFourK, long written,
+                         CaptureSource.Stats stats, String error) {
+        /** Frames kept shorter than they were on the wire, wherever they were cut. */
+        public long cutFrames() {
+            return cuts.atSnaplen() + cuts.belowSnaplen();
+        }
+
+        /** Length on the wire of the longest cut frame. */
+        public long longestCut() {
+            return Math.max(cuts.atSnaplenLongest(), cuts.belowLongest());
+        }
+    }
+
+    /**
+     * Frames kept shorter than on the wire, told apart by where they were cut: at the snaplen the user
+     * chose, or below it, which the snaplen does not explain (libpcap's ring slots in immediate mode, or a
+     * replayed file's own snaplen).
+     *
+     * @param atSnaplen       frames cut at the snaplen
+     * @param atSnaplenLongest length on the wire of the longest of them
+     * @param belowSnaplen    frames cut shorter than the snaplen
+     * @param belowLongest    length on the wire of the longest of them
+     * @param belowMinKept    fewest bytes kept of a frame cut below the snaplen (0 when none was)
+     * @param belowMaxKept    most bytes kept of a frame cut below the snaplen (0 when none was)
+     */
+    public record Cuts(long atSnaplen, long atSnaplenLongest, long belowSnaplen, long belowLongest, long belowMinKept,
+                       long belowMaxKept) {
+        public static final Cuts NONE = new Cuts(0, 0, 0, 0, 0, 0);
+
+        /** These counts with one more cut frame: {@code kept} bytes of {@code onWire}, under a {@code snaplen}. */
+        Cuts plus(int kept, long onWire, int snaplen) {
+            if (kept >= snaplen) {
+                return new Cuts(atSnaplen + 1, Math.max(atSnaplenLongest, onWire), belowSnaplen, belowLongest,
+                        belowMinKept, belowMaxKept);
+            }
+            return new Cuts(atSnaplen, atSnaplenLongest, belowSnaplen + 1, Math.max(belowLongest, onWire),
+                    belowSnaplen == 0 ? kept : Math.min(belowMinKept, kept), Math.max(belowMaxKept, kept));
+        }
+    }
+
+    /** Receives the live counters once a second while capturing. */
+    public interface Progress {
+        void update(long frames, CaptureSource.Stats stats);
+    }
+
+    private final CaptureSource source;
+    private final LiveFileWriter writer;
+    private final SummaryLine printer;
+    private final FrameFilter displayFilter;
+    private final PrintWriter out;
+    private final long maxFrames;
+    private final long durationNanos;
+    private final Progress progress;
+    private final AtomicBoolean stopRequested = new AtomicBoolean();
+    private final FrameDissector dissector = new FrameDissector();
+    private FramePipeline pipeline;
+
+    /**
+     * @param writer        null for no file
+     * @param printer       null to print nothing per frame
+     * @param displayFilter null for every frame
+     * @param maxFrames     0 for no limit
+     * @param durationNanos 0 for no limit
+     * @param progress      null for no live counters
+     */
+    public LiveCapture(CaptureSource source, LiveFileWriter writer, SummaryLine printer, FrameFilter displayFilter,
+                       PrintWriter out, long maxFrames, long durationNanos, Progress progress) {
+        this.source = source;
+        this.writer = writer;
+        this.printer = printer;
+        this.displayFilter = displayFilter;
+        this.out = out;
+        this.maxFrames = maxFrames;
+        this.durationNanos = durationNanos;
+        this.progress = progress;
+    }
+
+    /** Asks the running capture to stop after the frame in hand; safe from any thread (signal handlers). */
+    public void requestStop() {
+        stopRequested.set(true);
+        source.breakLoop();
+    }
+
+    /**
+     * Runs until a stop condition. The duration and the live counters run on a timer thread, because
+     * libpcap may block in a read until a frame comes (in immediate mode); the timer ends such a wait with
+     * {@link CaptureSource#breakLoop}.
+     */
+    public Result run() {
+        FrameRecord rec = new FrameRecord();
+        AtomicBoolean durationElapsed = new AtomicBoolean();
+        AtomicLong frameCount = new AtomicLong();
+        Thread timer = startTimer(durationElapsed, frameCount);
+        long frames = 0;
+        long printed = 0;
+        Cuts cuts = Cuts.NONE;
+        int snaplen = source.snaplen();
+        long big = 0;
+        long first = 0;
+        long previous = 0;
+        StopReason reason = null;
+        String error = null;
+        try {
+            while (reason == null) {
+                if (stopRequested.get()) {
+                    reason = StopReason.INTERRUPTED;
+                    break;
+                }
+                if (durationElapsed.get()) {
+                    reason = StopReason.DURATION;
+                    break;
+                }
+                if (maxFrames > 0 && frames >= maxFrames) {
+                    reason = StopReason.COUNT;
+                    break;
+                }
+                CaptureSource.Status status;
+                try {
+                    status = source.next(rec);
+                } catch (CaptureException e) {
+                    reason = e.kind() == CaptureException.Kind.INTERFACE_GONE ? StopReason.INTERFACE_GONE
+                            : StopReason.SOURCE_FAILED;
+                    error = e.getMessage() + (writer != null ? "; capture stopped, " + writer.file() + " holds the "
+                            + writer.frames() + " frames captured before and is valid" : "; capture stopped");
+                    break;
+                }
+                if (status == CaptureSource.Status.TIMEOUT) {
+                    continue;
+                }
+                if (status == CaptureSource.Status.END) {
+                    reason = durationElapsed.get() ? StopReason.DURATION
+                            : stopRequested.get() ? StopReason.INTERRUPTED : StopReason.SOURCE_ENDED;
+                    break;
+                }
+                frames++;
+                frameCount.set(frames);
+                if (rec.isCut()) {
+                    cuts = cuts.plus(rec.capturedLength(), rec.originalLength(), snaplen);
+                }
+                if (rec.originalLength() > 65535) {
+                    big++;
+                }
+                if (writer != null) {
+                    try {
+                        writer.write(rec);
+                    } catch (IOException e) {
+                        reason = StopReason.WRITE_FAILED;
+                        error = writer.file() + ": " + FileErrors.reason(writer.file(), e) + "; capture stopped, the file holds the "
+                                + writer.frames() + " frames written before and is valid";
+                        break;
+                    }
+                }
+                if (printer != null) {
+                    long ts = rec.timestampNanos();
+                    if (frames == 1) {
+                        first = ts;
+                        previous = ts;
+                    }
+                    FrameTree tree = matching(rec, first, previous);
+                    if (tree != null) {
+                        out.println(printer.render(tree, new FrameContext(source.name(), first, previous, true)));
+                        out.flush();
+                        printed++;
+                    }
+                    previous = ts;
+                }
+            }
+        } finally {
+            if (timer != null) {
+                timer.interrupt();
+            }
+        }
+        return new Result(reason, frames, printed, cuts, big, writer == null ? 0 : writer.frames(),
+                statsOrNull(), error);
+    }
+
+    private Thread startTimer(AtomicBoolean durationElapsed, AtomicLong frames) {
+        if (durationNanos <= 0 && progress == null) {
+            return null;
+        }
+        long deadline = System.nanoTime() + durationNanos;
+        Thread t = new Thread(() -> {
+            try {
+                while (true) {
+                    long now = System.nanoTime();
+                    long sleep = 1_000_000_000L;
+                    if (durationNanos > 0) {
+                        long left = deadline - now;
+                        if (left <= 0) {
+                            durationElapsed.set(true);
+                            source.breakLoop();
+                            return;
+                        }
+                        sleep = Math.min(sleep, left);
+                    }
+                    Thread.sleep(sleep / 1_000_000L, (int) (sleep % 1_000_000L));
+                    if (progress != null && !(durationNanos > 0 && deadline - System.nanoTime() <= 0)) {
+                        progress.update(frames.get(), statsOrNull());
+                    }
+                }
+            } catch (InterruptedException e) {
+                // the capture ended first
+            }
+        }, "jumbocap-capture-timer");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /**
+     * The frame's tree when it passes the display filter, else null; frames the fast path rejects are not
+     * dissected. Every frame goes through the TCP conversations, so lines show relative numbers and analysis.
+     */
+    private FrameTree matching(FrameRecord rec, long first, long previous) {
+        if (pipeline == null) {
+            pipeline = new FramePipeline(dissector, displayFilter == null ? null : displayFilter.compiled(), true,
+                    new TcpConversations());
+        }
+        return pipeline.accept(rec, first, previous) ? pipeline.tree() : null;
+    }
+
+    private CaptureSource.Stats statsOrNull() {
+        try {
+            return source.stats();
+        } catch (CaptureException e) {
+            return null;
+        }
+    }
+}

@@ -1,8 +1,0 @@
-package org.jumbocap.cli;
-
-/** Standard output went away (the reader of a pipe, such as {@code head}, exited): stop quietly. */
-public final class OutputClosedException extends RuntimeException {
-    public OutputClosedException(Throwable cause) {
-        super("output closed", cause, false, false);
-    }
-}

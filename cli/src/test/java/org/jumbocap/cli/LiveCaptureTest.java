@@ -1,0 +1,210 @@
+package org.jumbocap.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.jumbocap.capture.CaptureException;
+import org.jumbocap.capture.CaptureFilters;
+import org.jumbocap.capture.CaptureSource;
+import org.jumbocap.capture.LiveFileWriter;
+import org.jumbocap.capture.ReplayCaptureSource;
+import org.jumbocap.cli.render.Colors;
+import org.jumbocap.cli.render.SummaryLine;
+import org.jumbocap.cli.render.TimeFormat;
+import org.jumbocap.io.CaptureFiles;
+import org.jumbocap.io.CaptureReader;
+import org.jumbocap.io.FrameRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The capture loop over a replayed sample: frames written whole and complete, printed, counted, stopped. */
+class LiveCaptureTest {
+    private static final Path SAMPLE = Path.of("../samples/ipv6-bigtcp-veth.pcap");
+
+    @TempDir
+    Path dir;
+
+    static List<FrameRecord> readAll(Path file) throws Exception {
+        List<FrameRecord> out = new ArrayList<>();
+        try (CaptureReader r = CaptureFiles.open(file)) {
+            FrameRecord rec = new FrameRecord();
+            while (r.next(rec)) {
+                out.add(rec.copy());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void writesEveryFrameAndStopsAtTheCount() throws Exception {
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        List<FrameRecord> original = readAll(SAMPLE);
+        for (String name : new String[] {"out.pcapng", "out.pcap"}) {
+            Path out = dir.resolve(name);
+            StringWriter printed = new StringWriter();
+            LiveCapture.Result result;
+            try (CaptureSource src = new ReplayCaptureSource(SAMPLE, CaptureSource.Options.defaults("x"), 0);
+                 LiveFileWriter w = new LiveFileWriter(out, src.linkType(), src.snaplen())) {
+                result = new LiveCapture(src, w, new SummaryLine(TimeFormat.RELATIVE, Colors.NONE), null,
+                        new PrintWriter(printed), 30, 0, null).run();
+            }
+            assertEquals(LiveCapture.StopReason.COUNT, result.reason());
+            assertEquals(30, result.frames());
+            List<FrameRecord> back = readAll(out);
+            assertEquals(30, back.size());
+            for (int i = 0; i < back.size(); i++) {
+                assertArrayEquals(original.get(i).bytes(), back.get(i).bytes(), "frame " + (i + 1));
+                assertEquals(original.get(i).originalLength(), back.get(i).originalLength());
+                assertEquals(original.get(i).timestampNanos() / 1000, back.get(i).timestampNanos() / 1000);
+            }
+            String[] lines = printed.toString().split("\n");
+            assertEquals(30, lines.length);
+            assertTrue(result.overSixtyFourK() > 0);
+        }
+    }
+
+    @Test
+    void theCaptureFilterAndTheSnaplenApply() throws Exception {
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        String rewritten = CaptureFilters.prepare("tcp port 5201", false, 3, 1, CaptureSource.MAX_SNAPLEN).text();
+        CaptureSource.Options options = CaptureSource.Options.defaults("x").withSnaplen(100_000).withFilter(rewritten);
+        LiveCapture.Result result;
+        try (CaptureSource src = new ReplayCaptureSource(SAMPLE, options, 0)) {
+            result = new LiveCapture(src, null, null, null, new PrintWriter(new StringWriter()), 0, 0, null).run();
+        }
+        assertEquals(LiveCapture.StopReason.SOURCE_ENDED, result.reason());
+        assertTrue(result.frames() > 0 && result.frames() < readAll(SAMPLE).size());
+        long longer = readAll(SAMPLE).stream().filter(f -> f.originalLength() > 100_000).count();
+        assertTrue(longer > 0);
+        assertEquals(longer, result.cutFrames(), "frames longer than the snaplen (all on port 5201) are cut");
+        assertTrue(result.longestCut() > 100_000);
+    }
+
+    @Test
+    void aStopRequestEndsTheCaptureWithACompleteFile() throws Exception {
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        Path out = dir.resolve("stopped.pcap");
+        LiveCapture.Result result;
+        try (CaptureSource src = new ReplayCaptureSource(SAMPLE, CaptureSource.Options.defaults("x"), 1.0);
+             LiveFileWriter w = new LiveFileWriter(out, src.linkType(), src.snaplen())) {
+            LiveCapture capture = new LiveCapture(src, w, null, null, new PrintWriter(new StringWriter()), 0, 0, null);
+            Thread stopper = new Thread(() -> {
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException ignored) {
+                    Thread.currentThread().interrupt();
+                }
+                capture.requestStop();
+            });
+            stopper.start();
+            result = capture.run();
+            stopper.join();
+        }
+        assertEquals(LiveCapture.StopReason.INTERRUPTED, result.reason());
+        assertEquals(result.written(), readAll(out).size());
+        assertFalse(result.frames() == readAll(SAMPLE).size(), "paced replay was stopped early");
+    }
+
+    /** libpcap's immediate-mode ring on Linux: slots sized from the MTU cut super-packets under the snaplen. */
+    private static final class SlotLimitedSource implements CaptureSource {
+        private final CaptureSource inner;
+        private final int slotBytes;
+        private final FrameRecord whole = new FrameRecord();
+
+        SlotLimitedSource(CaptureSource inner, int slotBytes) {
+            this.inner = inner;
+            this.slotBytes = slotBytes;
+        }
+
+        @Override
+        public Status next(FrameRecord into) throws CaptureException {
+            Status status = inner.next(whole);
+            if (status == Status.FRAME) {
+                int kept = Math.min(whole.capturedLength(), slotBytes);
+                byte[] data = into.prepare(whole.number(), whole.timestampNanos(), 0, whole.linkType(), kept,
+                        whole.originalLength(), -1);
+                System.arraycopy(whole.data(), 0, data, 0, kept);
+            }
+            return status;
+        }
+
+        @Override
+        public void setFilter(String filter) throws CaptureException {
+            inner.setFilter(filter);
+        }
+
+        @Override
+        public int linkType() {
+            return inner.linkType();
+        }
+
+        @Override
+        public int snaplen() {
+            return inner.snaplen();
+        }
+
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public Stats stats() throws CaptureException {
+            return inner.stats();
+        }
+
+        @Override
+        public void breakLoop() {
+            inner.breakLoop();
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+
+    @Test
+    void framesCutBelowTheSnaplenAreReportedApartWithWhatCutThem() throws Exception {
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        LiveCapture.Result result;
+        try (CaptureSource src = new SlotLimitedSource(new ReplayCaptureSource(SAMPLE,
+                CaptureSource.Options.defaults("x").withSnaplen(150_000), 0), 65562)) {
+            result = new LiveCapture(src, null, null, null, new PrintWriter(new StringWriter()), 0, 0, null).run();
+        }
+        List<FrameRecord> original = readAll(SAMPLE);
+        long overSlot = original.stream().filter(f -> f.originalLength() > 65562).count();
+        long overSnaplen = original.stream().filter(f -> f.originalLength() > 150_000).count();
+        long longest = original.stream().mapToLong(FrameRecord::originalLength).max().orElseThrow();
+        assertTrue(overSnaplen > 0 && overSlot > overSnaplen, overSlot + " / " + overSnaplen);
+        assertEquals(new LiveCapture.Cuts(0, 0, overSlot, longest, 65562, 65562), result.cuts(),
+                "cut at 65562 bytes, under the snaplen of 150000: none of them by the snaplen");
+        assertEquals(overSlot, result.cutFrames());
+
+        List<String> immediate = CaptureCommand.cutReport(result.cuts(), 150_000, CaptureCommand.CutCause.IMMEDIATE_MODE);
+        assertEquals(List.of(overSlot + " frames (longest " + longest + " bytes on the wire) were cut at 65562 bytes, "
+                + "below the snaplen of 150000 bytes: in immediate mode libpcap's ring holds frames only as long as "
+                + "the interface's MTU allows; capture without --immediate-mode to keep them whole"), immediate);
+
+        LiveCapture.Result bySnaplen;
+        try (CaptureSource src = new ReplayCaptureSource(SAMPLE, CaptureSource.Options.defaults("x").withSnaplen(150_000), 0)) {
+            bySnaplen = new LiveCapture(src, null, null, null, new PrintWriter(new StringWriter()), 0, 0, null).run();
+        }
+        assertEquals(new LiveCapture.Cuts(overSnaplen, longest, 0, 0, 0, 0), bySnaplen.cuts());
+        assertEquals(List.of(overSnaplen + " frames (longest " + longest + " bytes on the wire) were cut at the snaplen of "
+                + "150000 bytes: raise -s up to 262144 to keep more of them"),
+                CaptureCommand.cutReport(bySnaplen.cuts(), 150_000, CaptureCommand.CutCause.IMMEDIATE_MODE));
+        assertTrue(CaptureCommand.cutReport(new LiveCapture.Cuts(3, 200_000, 0, 0, 0, 0), CaptureSource.MAX_SNAPLEN,
+                CaptureCommand.CutCause.CAPTURE_RING).get(0).endsWith("lower the interface's gso_max_size/gro_max_size "
+                + "to capture them whole, or accept the cut"));
+    }
+}

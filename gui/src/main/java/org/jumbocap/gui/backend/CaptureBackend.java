@@ -1,0 +1,86 @@
+package org.jumbocap.gui.backend;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.jumbocap.displayfilter.FilterSyntaxException;
+import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.io.CaptureReader;
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.tree.FrameTree;
+
+/**
+ * Everything the viewer asks of the dissector core, in one place: the GUI never parses bytes itself.
+ * {@link CoreBackend} is the real one; tests may substitute another.
+ */
+public interface CaptureBackend {
+    /** Opens a capture file of any supported format for streaming reads and seeks. */
+    CaptureReader open(Path file) throws IOException;
+
+    /** A summarizer for one thread (summarizers reuse state and are not thread-safe). */
+    FrameSummarizer newSummarizer();
+
+    /** The full tree of one frame; thread-safe. */
+    FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos);
+
+    /** Compiles a display filter; a fault names its 1-based column. */
+    CompiledFilter compileFilter(String text) throws FilterSyntaxException;
+
+    /** Opens a writer for saving frames. */
+    FrameSink create(Path file, SaveFormat format, int linkType) throws IOException;
+
+    /** Fast-path decoding of one frame into a reused summary. */
+    interface FrameSummarizer {
+        void decode(FrameRecord frame, FrameSummary into);
+    }
+
+    /** A compiled display filter as the viewer uses it. */
+    interface CompiledFilter {
+        String text();
+
+        /** True when {@link #matches(FrameSummary)} answers without a tree. */
+        boolean canUseFastPath();
+
+        boolean matches(FrameSummary summary);
+
+        boolean matches(FrameTree tree);
+
+        /**
+         * Whether a frame passes, decided as the command line decides it: on the summary where that is exact,
+         * else on the tree (the core's frame pipeline). Call from one thread per instance at a time.
+         */
+        boolean test(FrameRecord frame, long firstNanos, long previousNanos);
+    }
+
+    /** Destination of saved frames. */
+    interface FrameSink extends AutoCloseable {
+        void write(FrameRecord frame) throws IOException;
+
+        @Override
+        void close() throws IOException;
+    }
+
+    enum SaveFormat {
+        PCAP("pcap", "*.pcap"),
+        PCAPNG("pcapng", "*.pcapng");
+
+        private final String label;
+        private final String glob;
+
+        SaveFormat(String label, String glob) {
+            this.label = label;
+            this.glob = glob;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        public String glob() {
+            return glob;
+        }
+
+        public static SaveFormat forFile(Path file) {
+            return file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".pcapng") ? PCAPNG : PCAP;
+        }
+    }
+}
