@@ -156,7 +156,7 @@ public final class RowExtractor {
         }
         // the conversation's findings, which the tree lists after the dissectors' own
         TcpAnalysis a = pipeline.tcpAnalysis();
-        if (a != null && a.tracked && (a.conversationCap >= 0 || (a.hasAnalysisTree() && a.flags != 0))) {
+        if (TcpAnalysisTree.hasExperts(a)) {
             for (ExpertDef e : TcpAnalysisTree.experts(a)) {
                 row.addToList(EXPERT_IDS, e.id());
             }

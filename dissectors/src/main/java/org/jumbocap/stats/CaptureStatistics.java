@@ -183,7 +183,7 @@ public final class CaptureStatistics {
             tree = countExpert(s.experts[i], pipeline, tree);
         }
         TcpAnalysis a = pipeline.tcpAnalysis();
-        if (a != null && a.tracked && (a.conversationCap >= 0 || (a.hasAnalysisTree() && a.flags != 0))) {
+        if (TcpAnalysisTree.hasExperts(a)) {
             // the conversation's findings, which the tree lists after the dissectors' own
             for (ExpertDef def : TcpAnalysisTree.experts(a)) {
                 tree = countExpert(def, pipeline, tree);
@@ -646,9 +646,7 @@ public final class CaptureStatistics {
                 duplicateAck = analysis.has(TcpAnalysisFlag.DUPLICATE_ACK);
                 outOfOrder = analysis.has(TcpAnalysisFlag.OUT_OF_ORDER);
                 if (analysis.acksFrame >= 0 && analysis.ackRttNanos > 0) {
-                    long n = analysis.ackRttNanos;
-                    double seconds = Math.floorDiv(n, 1_000_000_000L) + Math.floorMod(n, 1_000_000_000L) / 1e9;
-                    ackRttNanos = Math.round(seconds * 1e9);
+                    ackRttNanos = Math.round(TcpAnalysisTree.secondsValue(analysis.ackRttNanos) * 1e9);
                 }
             }
             return this;

@@ -110,9 +110,14 @@ public final class TcpAnalysisTree {
      * The expert items {@link #addTo} adds, in the order it adds them (the tree lists them in that order
      * after the dissectors' own).
      */
+    /** True when {@link #experts} has something for this analysis; allocation-free, for hot loops. */
+    public static boolean hasExperts(TcpAnalysis a) {
+        return a != null && a.tracked && (a.conversationCap >= 0 || (a.hasAnalysisTree() && a.flags != 0));
+    }
+
     public static List<ExpertDef> experts(TcpAnalysis a) {
         List<ExpertDef> out = new ArrayList<>(2);
-        if (a == null || !a.tracked) {
+        if (!hasExperts(a)) {
             return out;
         }
         if (a.conversationCap >= 0) {
@@ -151,8 +156,13 @@ public final class TcpAnalysisTree {
         return new FieldNode(def, offset, 0, value);
     }
 
+    /** A time in nanoseconds as the tree's seconds fields hold it. */
+    public static double secondsValue(long nanos) {
+        return Math.floorDiv(nanos, 1_000_000_000L) + Math.floorMod(nanos, 1_000_000_000L) / 1e9;
+    }
+
     private static void seconds(FieldNode parent, FieldDef def, int offset, long nanos) {
-        double value = Math.floorDiv(nanos, 1_000_000_000L) + Math.floorMod(nanos, 1_000_000_000L) / 1e9;
+        double value = secondsValue(nanos);
         parent.add(new FieldNode(def, offset, 0, value)).generated().setValueText(() -> FieldFormat.seconds(nanos));
     }
 
