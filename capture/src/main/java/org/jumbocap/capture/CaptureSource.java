@@ -1,5 +1,7 @@
 package org.jumbocap.capture;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import org.jumbocap.io.FrameRecord;
 
 /**
@@ -77,6 +79,27 @@ public interface CaptureSource extends AutoCloseable {
 
     /** Waits up to the read timeout for the next frame and stores it in {@code into}. */
     Status next(FrameRecord into) throws CaptureException;
+
+    /** Takes a frame's bytes where the source holds them; they are valid only during the call. */
+    interface FrameBytesSink {
+        void accept(FrameRecord frame, ByteBuffer bytes) throws IOException;
+    }
+
+    /**
+     * Like {@link #next}, but hands the frame's bytes to {@code sink} where the source holds them instead
+     * of copying them into {@code into}, which gets the frame's number, time and lengths only (see
+     * {@link FrameRecord#prepareWithoutBytes}). A file writer so copies each byte once, into the file.
+     * This default copies through {@link #next}; libpcap's source does not.
+     *
+     * @throws IOException what the sink threw; the frame counts as read
+     */
+    default Status next(FrameRecord into, FrameBytesSink sink) throws CaptureException, IOException {
+        Status s = next(into);
+        if (s == Status.FRAME) {
+            sink.accept(into, ByteBuffer.wrap(into.data(), 0, into.capturedLength()));
+        }
+        return s;
+    }
 
     /** Replaces the capture filter (libpcap syntax, given to libpcap as is); null removes it. */
     void setFilter(String filter) throws CaptureException;

@@ -1,10 +1,12 @@
 package org.jumbocap.capture;
 
+import com.sun.jna.Callback;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
+import java.io.IOException;
 import java.lang.reflect.Field;
 import org.jumbocap.io.FrameRecord;
 import org.pcap4j.core.PcapHandle;
@@ -75,6 +77,76 @@ final class DirectPcapReader {
         return FRAME;
     }
 
+    /**
+     * Hands the next frame's bytes to {@code sink} inside libpcap's own buffer, through {@code
+     * pcap_dispatch}: {@code pcap_next_ex} first copies every frame into a buffer of libpcap's (on Linux's
+     * packet ring) and {@link #next} then copies it into the record, two copies of up to 256 KiB a frame
+     * that a capture straight to a file does not need.
+     *
+     * @return {@link #FRAME}, {@link #TIMEOUT}, {@link #ERROR} or {@link #BREAK}
+     * @throws IOException what the sink threw
+     */
+    int dispatch(FrameRecord into, long number, int linkType, CaptureSource.FrameBytesSink sink) throws IOException {
+        InPlace cb = inPlace;
+        cb.start(into, number, linkType, sink);
+        int rc = Binding.pcap_dispatch(handle, 1, cb, null);
+        cb.sink = null;
+        Throwable failure = cb.failure;
+        if (failure != null) {
+            cb.failure = null;
+            if (failure instanceof IOException e) {
+                throw e;
+            }
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            }
+            throw (Error) failure;
+        }
+        if (rc > 0) {
+            return cb.delivered ? FRAME : ERROR;
+        }
+        return rc == 0 ? TIMEOUT : rc == BREAK ? BREAK : ERROR;
+    }
+
+    private final InPlace inPlace = new InPlace();
+
+    /** libpcap's per-frame callback for {@link #dispatch}; a field, so the native side's reference stays alive. */
+    private static final class InPlace implements Binding.Handler {
+        private FrameRecord into;
+        private long number;
+        private int linkType;
+        CaptureSource.FrameBytesSink sink;
+        Throwable failure;
+        boolean delivered;
+
+        void start(FrameRecord into, long number, int linkType, CaptureSource.FrameBytesSink sink) {
+            this.into = into;
+            this.number = number;
+            this.linkType = linkType;
+            this.sink = sink;
+            this.delivered = false;
+        }
+
+        @Override
+        public void invoke(Pointer user, Pointer h, Pointer bytes) {
+            // an exception must not unwind through libpcap: it is kept and thrown by dispatch
+            try {
+                long seconds = h.getNativeLong(0).longValue();
+                long nanos = h.getNativeLong(NativeLong.SIZE).longValue();
+                int caplen = h.getInt(TIMEVAL_BYTES);
+                long len = Integer.toUnsignedLong(h.getInt(TIMEVAL_BYTES + 4));
+                if (caplen < 0 || caplen > CaptureSource.MAX_SNAPLEN) {
+                    return;
+                }
+                into.prepareWithoutBytes(number, seconds * 1_000_000_000L + nanos, 0, linkType, caplen, len);
+                delivered = true;
+                sink.accept(into, bytes.getByteBuffer(0, caplen));
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+    }
+
     /** The error text of the last failed call. */
     String error() {
         return Binding.pcap_geterr(handle);
@@ -94,6 +166,13 @@ final class DirectPcapReader {
         }
 
         static native int pcap_next_ex(Pointer p, PointerByReference header, PointerByReference data);
+
+        /** libpcap's pcap_handler. */
+        interface Handler extends Callback {
+            void invoke(Pointer user, Pointer header, Pointer bytes);
+        }
+
+        static native int pcap_dispatch(Pointer p, int count, Handler callback, Pointer user);
 
         static native String pcap_geterr(Pointer p);
     }

@@ -25,7 +25,13 @@ import org.jumbocap.segment.Segmenter;
 public final class LiveFileWriter implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
+    private final ChannelOutput output;
     private final CaptureWriter writer;
+    /** Record header and trailer of a frame written from a buffer outside the heap; direct, so never copied. */
+    private final ByteBuffer before = ByteBuffer.allocateDirect(64);
+    private final ByteBuffer after = ByteBuffer.allocateDirect(16);
+    private final ByteBuffer[] pieces = new ByteBuffer[3];
+    private FrameRecord scratch;
     private long committedBytes;
     private long frames;
     private boolean failed;
@@ -37,12 +43,13 @@ public final class LiveFileWriter implements AutoCloseable {
         this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
         try {
-            OutputStream out = new ChannelOutput(channel);
+            ChannelOutput out = new ChannelOutput(channel);
+            this.output = out;
             // pcapng keeps nanoseconds; classic pcap gets microseconds, the form every tool reads.
             this.writer = CaptureWriters.isPcapng(file) ? new PcapngWriter(out, linkType, snaplen, true)
                     : new PcapWriter(out, linkType, snaplen, false);
             writer.flush();
-            committedBytes = channel.position();
+            committedBytes = out.bytes;
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -82,12 +89,50 @@ public final class LiveFileWriter implements AutoCloseable {
                 writer.write(frame);
             }
             writer.flush();
-            committedBytes = channel.position();
+            committedBytes = output.bytes;
             frames++;
         } catch (IOException e) {
             failed = true;
             rollBack();
             throw e;
+        }
+    }
+
+    /**
+     * Writes one frame whose bytes lie outside the record ({@link FrameRecord#prepareWithoutBytes}), in
+     * the capture library's buffer: record header, bytes and trailer go to the file in one gathering write,
+     * so the kernel's copy into the file is the only one. Segmenting needs the bytes in the heap and copies
+     * them first. On failure the file is cut back to the frames before it.
+     */
+    public void write(FrameRecord frame, ByteBuffer bytes) throws IOException {
+        if (segmenter != null) {
+            if (scratch == null) {
+                scratch = new FrameRecord();
+            }
+            byte[] into = scratch.prepare(frame.number(), frame.timestampNanos(), frame.interfaceId(), frame.linkType(),
+                    bytes.remaining(), frame.originalLength(), -1);
+            bytes.duplicate().get(into, 0, bytes.remaining());
+            write(scratch);
+            return;
+        }
+        if (failed) {
+            throw new IOException(file + ": writing stopped after an earlier error");
+        }
+        try {
+            writer.framing(frame, before, after);
+            writer.flush();
+            pieces[0] = before;
+            pieces[1] = bytes;
+            pieces[2] = after;
+            output.gather(pieces);
+            committedBytes = output.bytes;
+            frames++;
+        } catch (IOException e) {
+            failed = true;
+            rollBack();
+            throw e;
+        } finally {
+            pieces[1] = null;
         }
     }
 
@@ -129,9 +174,10 @@ public final class LiveFileWriter implements AutoCloseable {
         }
     }
 
-    /** An unbuffered stream onto the channel, so the channel position is the bytes on disk after a flush. */
+    /** An unbuffered stream onto the channel that counts what it wrote: the file's length after a flush. */
     private static final class ChannelOutput extends OutputStream {
         private final FileChannel channel;
+        long bytes;
 
         ChannelOutput(FileChannel channel) {
             this.channel = channel;
@@ -146,7 +192,19 @@ public final class LiveFileWriter implements AutoCloseable {
         public void write(byte[] b, int off, int len) throws IOException {
             ByteBuffer buf = ByteBuffer.wrap(b, off, len);
             while (buf.hasRemaining()) {
-                channel.write(buf);
+                bytes += channel.write(buf);
+            }
+        }
+
+        void gather(ByteBuffer[] pieces) throws IOException {
+            long left = 0;
+            for (ByteBuffer p : pieces) {
+                left += p.remaining();
+            }
+            while (left > 0) {
+                long n = channel.write(pieces);
+                bytes += n;
+                left -= n;
             }
         }
 

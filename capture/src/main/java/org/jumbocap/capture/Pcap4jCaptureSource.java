@@ -1,6 +1,7 @@
 package org.jumbocap.capture;
 
 import java.io.EOFException;
+import java.io.IOException;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
@@ -139,6 +140,31 @@ public final class Pcap4jCaptureSource implements CaptureSource {
                 original == null ? raw.length : Integer.toUnsignedLong(original), -1);
         System.arraycopy(raw, 0, data, 0, raw.length);
         return Status.FRAME;
+    }
+
+    @Override
+    public Status next(FrameRecord into, FrameBytesSink sink) throws CaptureException, IOException {
+        if (direct == null) {
+            return CaptureSource.super.next(into, sink);
+        }
+        int rc;
+        try {
+            rc = direct.dispatch(into, number + 1, linkType, sink);
+        } catch (IOException e) {
+            number++;
+            throw e;
+        }
+        switch (rc) {
+            case DirectPcapReader.FRAME:
+                number++;
+                return Status.FRAME;
+            case DirectPcapReader.TIMEOUT:
+                return Status.TIMEOUT;
+            case DirectPcapReader.BREAK:
+                return Status.END;
+            default:
+                throw CaptureException.classify(device, direct.error(), null);
+        }
     }
 
     @Override

@@ -27,6 +27,7 @@ import org.jumbocap.displayfilter.FilterSyntaxException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
@@ -39,6 +40,7 @@ import picocli.CommandLine;
                 "Needs root or the capabilities CAP_NET_RAW and CAP_NET_ADMIN."},
         footerHeading = "%nExamples:%n",
         footer = {"  jumbocap capture -i eth0 -f 'tcp port 5201' -w bigtcp.pcapng",
+                "  jumbocap capture -i eth0 -w bigtcp.pcapng tcp port 5201",
                 "  jumbocap capture -i any -c 100 -q -w first100.pcap",
                 "  jumbocap capture --replay samples/ipv6-bigtcp-veth.pcap -f 'tcp port 5201'"})
 public final class CaptureCommand implements Callable<Integer> {
@@ -60,6 +62,11 @@ public final class CaptureCommand implements Callable<Integer> {
 
     @Option(names = {"-f", "--capture-filter"}, paramLabel = "FILTER", description = "Capture filter in libpcap syntax (pcap-filter(7)).")
     String captureFilter;
+
+    @Parameters(paramLabel = "FILTER-WORDS", arity = "0..*",
+            description = "The capture filter as tcpdump takes it, after the options (words are joined by spaces);"
+                    + " the same as -f.")
+    List<String> captureFilterWords;
 
     @Option(names = "--raw-filter", description = "Give the capture filter to libpcap unchanged (no extension-header rewriting).")
     boolean rawFilter;
@@ -131,6 +138,13 @@ public final class CaptureCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if ((device == null) == (replay == null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give exactly one of -i IF or --replay FILE");
+        }
+        if (captureFilterWords != null && !captureFilterWords.isEmpty()) {
+            if (captureFilter != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "give the capture filter once: with -f or after the options, not both");
+            }
+            captureFilter = String.join(" ", captureFilterWords);
         }
         if (snaplen < 1 || snaplen > CaptureSource.MAX_SNAPLEN) {
             throw new CommandLine.ParameterException(spec.commandLine(),

@@ -133,13 +133,25 @@ public final class JumbocapCommand implements Callable<Integer> {
             if (root.debug) {
                 ex.printStackTrace(at.getErr());
             }
-            at.getErr().println(at.getCommandName().equals("jumbocap") ? "jumbocap: " + ex.getMessage() + rootHint(args)
-                    : "jumbocap " + at.getCommandName() + ": " + ex.getMessage()
+            String message = brief(ex.getMessage());
+            at.getErr().println(at.getCommandName().equals("jumbocap") ? "jumbocap: " + message + rootHint(args)
+                    : "jumbocap " + at.getCommandName() + ": " + message
                     + " (see 'jumbocap " + at.getCommandName() + " --help')");
             at.getErr().flush();
             return CommandLine.ExitCode.USAGE;
         });
         return cl;
+    }
+
+    /** The longest usage message printed whole; picocli quotes arguments, and a filter can be 100 KB. */
+    static final int MESSAGE_LIMIT = 300;
+
+    /** A usage message cut to one readable line, saying how long it was. */
+    static String brief(String message) {
+        if (message == null || message.length() <= MESSAGE_LIMIT) {
+            return message;
+        }
+        return message.substring(0, MESSAGE_LIMIT) + "... (" + message.length() + " characters)";
     }
 
     /** tshark and tcpdump users type {@code -r FILE} first; point them at the command that does it. */

@@ -132,6 +132,8 @@ public final class LiveCapture {
         long previous = 0;
         StopReason reason = null;
         String error = null;
+        // nothing reads the frames' bytes but the file: they go there from libpcap's buffer, copied once
+        boolean inPlace = writer != null && printer == null;
         try {
             while (reason == null) {
                 if (stopRequested.get()) {
@@ -148,12 +150,17 @@ public final class LiveCapture {
                 }
                 CaptureSource.Status status;
                 try {
-                    status = source.next(rec);
+                    status = inPlace ? source.next(rec, writer::write) : source.next(rec);
                 } catch (CaptureException e) {
                     reason = e.kind() == CaptureException.Kind.INTERFACE_GONE ? StopReason.INTERFACE_GONE
                             : StopReason.SOURCE_FAILED;
                     error = e.getMessage() + (writer != null ? "; capture stopped, " + writer.file() + " holds the "
                             + writer.frames() + " frames captured before and is valid" : "; capture stopped");
+                    break;
+                } catch (IOException e) {
+                    frames++;
+                    reason = StopReason.WRITE_FAILED;
+                    error = writeFailure(e);
                     break;
                 }
                 if (status == CaptureSource.Status.TIMEOUT) {
@@ -172,13 +179,12 @@ public final class LiveCapture {
                 if (rec.originalLength() > 65535) {
                     big++;
                 }
-                if (writer != null) {
+                if (writer != null && !inPlace) {
                     try {
                         writer.write(rec);
                     } catch (IOException e) {
                         reason = StopReason.WRITE_FAILED;
-                        error = writer.file() + ": " + FileErrors.reason(writer.file(), e) + "; capture stopped, the file holds the "
-                                + writer.frames() + " frames written before and is valid";
+                        error = writeFailure(e);
                         break;
                     }
                 }
@@ -204,6 +210,11 @@ public final class LiveCapture {
         }
         return new Result(reason, frames, printed, cuts, big, writer == null ? 0 : writer.frames(),
                 statsOrNull(), error);
+    }
+
+    private String writeFailure(IOException e) {
+        return writer.file() + ": " + FileErrors.reason(writer.file(), e) + "; capture stopped, the file holds the "
+                + writer.frames() + " frames written before and is valid";
     }
 
     private Thread startTimer(AtomicBoolean durationElapsed, AtomicLong frames) {

@@ -1,5 +1,6 @@
 package org.jumbocap.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -109,6 +110,34 @@ class LiveCommandsTest {
         assertEquals(3, LiveCaptureTest.readAll(out).size());
         assertTrue(r.err().contains("stopped (frame count reached): 3 frames captured"), r.err());
         assertTrue(r.err().contains("3 frames written to " + out), r.err());
+    }
+
+    @Test
+    void theCaptureFilterMayFollowTheOptionsAsInTcpdump() throws Exception {
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        Path withOption = dir.resolve("option.pcap");
+        Path withWords = dir.resolve("words.pcap");
+        Run a = run("capture", "--replay", SAMPLE.toString(), "-q", "-w", withOption.toString(), "-f", "tcp port 5201 and tcp[13] & 2 != 0");
+        Run b = run("capture", "--replay", SAMPLE.toString(), "-q", "-w", withWords.toString(), "tcp", "port", "5201", "and",
+                "tcp[13] & 2 != 0");
+        assertEquals(0, a.code(), a.err());
+        assertEquals(0, b.code(), b.err());
+        int frames = LiveCaptureTest.readAll(withOption).size();
+        assertTrue(frames > 0 && frames < LiveCaptureTest.readAll(SAMPLE).size(), "the filter keeps the SYNs only: " + frames);
+        assertArrayEquals(Files.readAllBytes(withOption), Files.readAllBytes(withWords));
+        Run both = run("capture", "--replay", SAMPLE.toString(), "-f", "tcp", "udp");
+        assertEquals(2, both.code());
+        assertTrue(both.err().contains("give the capture filter once"), both.err());
+    }
+
+    @Test
+    void aUsageErrorQuotingAHugeArgumentStaysOneShortLine() {
+        String huge = "x".repeat(100_000);
+        Run r = run("interfaces", huge);
+        assertEquals(2, r.code());
+        assertEquals(1, r.err().lines().count(), "one line");
+        assertTrue(r.err().length() < 600, r.err().length() + " characters");
+        assertTrue(r.err().contains("characters)"), r.err());
     }
 
     @Test

@@ -31,6 +31,8 @@ public final class FrameRecord {
     private int loadedLength;
     /** Where the rest of a partly loaded frame lies, or null when the record is fully loaded. */
     private CaptureInput source;
+    /** True when the frame's bytes were left where a capture library put them ({@link #prepareWithoutBytes}). */
+    private boolean bytesElsewhere;
     /** File offset of the frame's first byte (for the lazy tail). */
     private long dataOffset;
     /** Changes whenever the record is refilled, so views of an earlier frame can tell. */
@@ -165,6 +167,10 @@ public final class FrameRecord {
      * @throws java.io.UncheckedIOException when the file cannot be read
      */
     public FrameRecord load() {
+        if (bytesElsewhere) {
+            throw new IllegalStateException("frame " + number + ": its bytes were written from the capture"
+                    + " library's buffer and never copied into the record");
+        }
         CaptureInput in = source;
         if (in != null) {
             if (data.length < capturedLength) {
@@ -207,6 +213,19 @@ public final class FrameRecord {
     }
 
     /**
+     * Fills in a frame's number, time and lengths but none of its bytes, for a live capture that writes the
+     * bytes to a file straight from the capture library's buffer: reading them ({@link #data}, {@link
+     * #buffer}, {@link #bytes}, {@link #copy}) throws {@link IllegalStateException}.
+     */
+    public void prepareWithoutBytes(long number, long timestampNanos, int interfaceId, int linkType,
+                                    int capturedLength, long originalLength) {
+        set(number, timestampNanos, interfaceId, linkType, capturedLength, originalLength, -1);
+        loadedLength = 0;
+        source = null;
+        bytesElsewhere = true;
+    }
+
+    /**
      * Like {@link #prepare} for a frame of which only the first {@code prefixLength} bytes are read now
      * (into the returned array); the rest is read from {@code in} at {@code dataOffset + prefixLength} when
      * asked for, while {@code in} is open.
@@ -233,6 +252,7 @@ public final class FrameRecord {
         this.originalLength = Math.max(originalLength, capturedLength);
         this.fileOffset = fileOffset;
         this.exceededSnaplen = 0;
+        this.bytesElsewhere = false;
         stamp++;
         view = null;
     }

@@ -52,13 +52,26 @@ public final class PcapWriter implements CaptureWriter {
         out.write(body, bodyOffset, bodyLength);
     }
 
+    @Override
+    public void framing(FrameRecord frame, ByteBuffer before, ByteBuffer after) {
+        before.clear();
+        putHeader(before.order(ByteOrder.LITTLE_ENDIAN), frame.timestampNanos(), frame.capturedLength(),
+                frame.originalLength());
+        before.flip();
+        after.clear().flip();
+    }
+
     private void writeHeader(long timestampNanos, int capturedLength, long originalLength) throws IOException {
+        header.clear();
+        putHeader(header, timestampNanos, capturedLength, originalLength);
+        out.write(header.array());
+    }
+
+    private void putHeader(ByteBuffer into, long timestampNanos, int capturedLength, long originalLength) {
         long seconds = Math.floorDiv(timestampNanos, 1_000_000_000L);
         long fraction = Math.floorMod(timestampNanos, 1_000_000_000L);
-        header.clear();
-        header.putInt((int) seconds).putInt((int) (nanos ? fraction : fraction / 1000)).putInt(capturedLength)
+        into.putInt((int) seconds).putInt((int) (nanos ? fraction : fraction / 1000)).putInt(capturedLength)
                 .putInt((int) Math.min(originalLength, 0xFFFFFFFFL));
-        out.write(header.array());
     }
 
     @Override

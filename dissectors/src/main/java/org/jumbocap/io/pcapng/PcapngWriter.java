@@ -121,20 +121,45 @@ public final class PcapngWriter implements CaptureWriter {
         writeBlockTrailer(capturedLength, padded);
     }
 
+    @Override
+    public void framing(FrameRecord frame, ByteBuffer before, ByteBuffer after) throws IOException {
+        int length = frame.capturedLength();
+        int padded = pad(length);
+        before.clear();
+        putBlockHeader(before.order(ByteOrder.LITTLE_ENDIAN), interfaceOf(frame), frame.timestampNanos(), length,
+                frame.originalLength(), padded);
+        before.flip();
+        after.clear();
+        putBlockTrailer(after.order(ByteOrder.LITTLE_ENDIAN), length, padded);
+        after.flip();
+    }
+
     private void writeBlockHeader(int interfaceId, long timestampNanos, int capturedLength, long originalLength, int padded)
             throws IOException {
-        long units = nanos ? timestampNanos : Math.floorDiv(timestampNanos, 1000L);
         header.clear();
-        header.putInt(PcapngReader.EPB).putInt(32 + padded).putInt(interfaceId).putInt((int) (units >>> 32)).putInt((int) units)
-                .putInt(capturedLength).putInt((int) Math.min(Math.max(originalLength, capturedLength), 0xFFFFFFFFL));
+        putBlockHeader(header, interfaceId, timestampNanos, capturedLength, originalLength, padded);
         out.write(header.array());
+    }
+
+    private void putBlockHeader(ByteBuffer into, int interfaceId, long timestampNanos, int capturedLength,
+                                long originalLength, int padded) {
+        long units = nanos ? timestampNanos : Math.floorDiv(timestampNanos, 1000L);
+        into.putInt(PcapngReader.EPB).putInt(32 + padded).putInt(interfaceId).putInt((int) (units >>> 32)).putInt((int) units)
+                .putInt(capturedLength).putInt((int) Math.min(Math.max(originalLength, capturedLength), 0xFFFFFFFFL));
     }
 
     /** The padding to a 4-byte boundary and the block's closing length. */
     private void writeBlockTrailer(int capturedLength, int padded) throws IOException {
         trailer.clear();
-        trailer.putInt(0).putInt(32 + padded);
-        out.write(trailer.array(), 4 - (padded - capturedLength), 4 + (padded - capturedLength));
+        putBlockTrailer(trailer, capturedLength, padded);
+        out.write(trailer.array(), 0, trailer.position());
+    }
+
+    private static void putBlockTrailer(ByteBuffer into, int capturedLength, int padded) {
+        for (int i = capturedLength; i < padded; i++) {
+            into.put((byte) 0);
+        }
+        into.putInt(32 + padded);
     }
 
     private static int pad(int n) {

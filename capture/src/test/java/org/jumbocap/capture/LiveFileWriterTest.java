@@ -1,0 +1,100 @@
+package org.jumbocap.capture;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.jumbocap.io.CaptureFiles;
+import org.jumbocap.io.CaptureReader;
+import org.jumbocap.io.FrameRecord;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A live capture writes frames from libpcap's buffer without copying them into the record
+ * ({@link LiveFileWriter#write(FrameRecord, ByteBuffer)}); the file must be byte for byte the one the
+ * copying path writes, in both formats, for every kernel sample (super-packets, odd lengths that pcapng
+ * pads, cut frames).
+ */
+class LiveFileWriterTest {
+    private static final Path SAMPLES = Path.of("../samples");
+
+    @TempDir
+    Path dir;
+
+    static List<FrameRecord> readAll(Path file) throws IOException {
+        List<FrameRecord> out = new ArrayList<>();
+        try (CaptureReader reader = CaptureFiles.open(file)) {
+            FrameRecord r = new FrameRecord();
+            while (reader.next(r)) {
+                out.add(r.copy());
+            }
+        }
+        return out;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> framesFromOutsideTheHeapWriteTheSameFileAsCopiedFrames() throws IOException {
+        List<Path> samples;
+        try (Stream<Path> s = Files.list(SAMPLES)) {
+            samples = s.filter(p -> p.toString().endsWith(".pcap") || p.toString().endsWith(".pcapng")).sorted().toList();
+        }
+        assertTrue(samples.size() >= 8, "kernel samples in " + SAMPLES.toAbsolutePath());
+        return samples.stream().flatMap(sample -> Stream.of("pcap", "pcapng").map(ext ->
+                DynamicTest.dynamicTest(sample.getFileName() + " -> ." + ext, () -> sameFile(sample, ext))));
+    }
+
+    private void sameFile(Path sample, String ext) throws IOException {
+        List<FrameRecord> frames = readAll(sample);
+        Path copied = dir.resolve("copied." + ext);
+        Path inPlace = dir.resolve("in-place." + ext);
+        int linkType = frames.get(0).linkType();
+        try (LiveFileWriter w = new LiveFileWriter(copied, linkType, CaptureSource.MAX_SNAPLEN)) {
+            for (FrameRecord f : frames) {
+                w.write(f);
+            }
+        }
+        FrameRecord header = new FrameRecord();
+        try (LiveFileWriter w = new LiveFileWriter(inPlace, linkType, CaptureSource.MAX_SNAPLEN)) {
+            for (FrameRecord f : frames) {
+                ByteBuffer outside = ByteBuffer.allocateDirect(f.capturedLength());
+                outside.put(f.data(), 0, f.capturedLength()).flip();
+                header.prepareWithoutBytes(f.number(), f.timestampNanos(), f.interfaceId(), f.linkType(),
+                        f.capturedLength(), f.originalLength());
+                w.write(header, outside);
+            }
+            assertEquals(frames.size(), w.frames());
+            assertEquals(Files.size(copied), w.bytes(), "bytes committed are the file's length");
+        }
+        assertArrayEquals(Files.readAllBytes(copied), Files.readAllBytes(inPlace), sample + " as " + ext);
+        List<FrameRecord> back = readAll(inPlace);
+        assertEquals(frames.size(), back.size());
+        for (int i = 0; i < frames.size(); i++) {
+            assertArrayEquals(frames.get(i).bytes(), back.get(i).bytes(), "frame " + (i + 1));
+            assertEquals(frames.get(i).originalLength(), back.get(i).originalLength(), "frame " + (i + 1));
+        }
+    }
+
+    @Test
+    void aRecordWhoseBytesStayedOutsideRefusesToReadThem() {
+        FrameRecord r = new FrameRecord();
+        r.prepareWithoutBytes(7, 1, 0, 1, 185_000, 185_000);
+        assertEquals(185_000, r.capturedLength());
+        IllegalStateException e = assertThrows(IllegalStateException.class, r::data);
+        assertTrue(e.getMessage().startsWith("frame 7:"), e.getMessage());
+        assertThrows(IllegalStateException.class, () -> r.buffer().u8(0));
+        assertThrows(IllegalStateException.class, r::copy);
+        r.prepare(8, 1, 0, 1, 4, 4, -1);
+        assertTrue(r.data().length >= 4, "a refilled record holds bytes again");
+    }
+}
