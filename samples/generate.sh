@@ -271,7 +271,7 @@ TCP_FIELDS=(frame.number tcp.stream tcp.len tcp.seq tcp.seq_raw tcp.ack tcp.ack_
         tcp.analysis.duplicate_ack tcp.analysis.duplicate_ack_num tcp.analysis.duplicate_ack_frame
         tcp.analysis.zero_window tcp.analysis.zero_window_probe tcp.analysis.zero_window_probe_ack
         tcp.analysis.acks_frame tcp.analysis.ack_rtt tcp.analysis.initial_rtt tcp.analysis.bytes_in_flight
-        tcp.time_relative tcp.time_delta _ws.col.Info)
+        tcp.window_size tcp.window_size_scalefactor tcp.time_relative tcp.time_delta _ws.col.Info)
 
 expected() {
     local f=$1 base args=() fld

@@ -180,6 +180,12 @@ class TcpAnalysisReadTest {
                     if (fragment && names.get(c).equals("tcp.len")) {
                         continue; // jumbocap's length of a segment in an IP fragment (samples/expected/README.md)
                     }
+                    if (fragment && names.get(c).equals("tcp.window_size") && !want.isEmpty()) {
+                        // tshark prints the handshake's factor on a segment in an IP fragment but leaves its
+                        // window unscaled (ipv6-bigtcp-vxlan.pcap frame 20: 64, factor 1024); the receiver
+                        // reads 64 x 1024, which jumbocap gives
+                        want = Long.toString(Long.parseLong(want) * Long.parseLong(rows.get(i).get("tcp.window_size_scalefactor")));
+                    }
                     assertEquals(want, cells[c], sample.getFileName() + " frame " + (i + 1) + " " + names.get(c));
                 }
             }

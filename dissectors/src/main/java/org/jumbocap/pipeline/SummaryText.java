@@ -3,7 +3,6 @@ package org.jumbocap.pipeline;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.jumbocap.dissect.DissectorRegistry;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.proto.icmp.IcmpFields;
@@ -36,10 +35,10 @@ public final class SummaryText {
     /*
      * Fields are looked up by their declaration (identity), not by filter name: name lookups were a sixth
      * of the CPU time of `read`. The analysed TCP values (relative sequence numbers) are shown when the
-     * tree has them (the pipeline followed the conversation), the raw ones otherwise; the scaled window
-     * when some module declares it.
+     * tree has them (the pipeline followed the conversation), the raw ones otherwise; the window likewise
+     * scaled by the handshake's window scale when the conversation was followed.
      */
-    private static final FieldDef TCP_WINDOW_SIZE = declared("tcp.window_size");
+    private static final FieldDef TCP_WINDOW_SIZE = TcpAnalysisFields.WINDOW_SIZE;
 
     private SummaryText() {
     }
@@ -122,7 +121,7 @@ public final class SummaryText {
         if (flags >= 0 && (flags & 0x10) != 0) {
             appendIf(s, " Ack=", tracked ? analysis.ack : summary.tcpAck);
         }
-        appendIf(s, " Win=", summary.tcpWindow);
+        appendIf(s, " Win=", tracked && analysis.windowSize >= 0 ? analysis.windowSize : summary.tcpWindow);
         appendIf(s, " Len=", summary.transportPayloadLength);
         appendIf(s, " MSS=", summary.tcpMss);
         appendIf(s, " WS=", summary.tcpWindowScaleMultiplier);
@@ -292,9 +291,5 @@ public final class SummaryText {
     private static long childValue(FieldNode layer, FieldDef def) {
         FieldNode n = layer.child(def);
         return n == null ? -1 : n.longValue();
-    }
-
-    private static FieldDef declared(String name) {
-        return DissectorRegistry.standard().fields().find(name).orElse(null);
     }
 }

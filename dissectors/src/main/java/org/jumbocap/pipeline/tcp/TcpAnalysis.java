@@ -28,6 +28,16 @@ public final class TcpAnalysis {
     public long ackRttNanos = -1;
     public long initialRttNanos = -1;
     public long bytesInFlight = -1;
+    /**
+     * The window as the receiver reads it (Wireshark's calculated {@code tcp.window_size}): the field
+     * shifted by the sender's window scale from the handshake, unscaled on a SYN; -1 when not analysed.
+     */
+    public long windowSize = -1;
+    /**
+     * 2 to the window scale, -1 when the handshake was not seen, -2 when a side did not offer scaling, 0
+     * on a SYN (whose window is never scaled).
+     */
+    public int windowScalingFactor = -1;
     public long timeRelativeNanos = -1;
     public long timeDeltaNanos = -1;
     /** Wire segments of {@link #effectiveMss} this segment's data stands for (more than 1: a super-packet). */
@@ -51,6 +61,8 @@ public final class TcpAnalysis {
         effectiveMss = -1;
         ackedBytes = ackedSegments = -1;
         conversationCap = -1;
+        windowSize = -1;
+        windowScalingFactor = -1;
     }
 
     /**
@@ -93,5 +105,7 @@ public final class TcpAnalysis {
         ackedBytes = o.ackedBytes;
         ackedSegments = o.ackedSegments;
         conversationCap = o.conversationCap;
+        windowSize = o.windowSize;
+        windowScalingFactor = o.windowScalingFactor;
     }
 }

@@ -53,6 +53,17 @@ public final class TcpAnalysisTree {
                     .setText(() -> "Acknowledgment Number: " + ackValue + ackKind);
         }
 
+        if (a.windowSize >= 0 && tcp.child(TcpFields.WINDOW_SIZE_VALUE) != null) {
+            int factor = a.windowScalingFactor;
+            insertAfter(tcp, TcpFields.WINDOW_SIZE_VALUE,
+                    node(TcpAnalysisFields.WINDOW_SIZE, offset, a.windowSize).generated());
+            if (factor != 0) {
+                insertAfter(tcp, TcpAnalysisFields.WINDOW_SIZE, node(TcpAnalysisFields.WINDOW_SIZE_SCALING_FACTOR, offset, (long) factor).generated()
+                        .setText(() -> "Window size scaling factor: " + factor
+                                + (factor == -1 ? " (unknown)" : factor == -2 ? " (no window scaling used)" : "")));
+            }
+        }
+
         int at = tcp.lastIndexOf(TcpFields.PAYLOAD);
         if (at < 0) {
             at = tcp.children().size();

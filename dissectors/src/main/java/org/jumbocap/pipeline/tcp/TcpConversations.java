@@ -141,6 +141,7 @@ public final class TcpConversations {
             out.relative = false;
             out.seq = rawSeq;
             out.ack = rawAck;
+            scaledWindow(fwd, flags, s.tcpWindow, out);
             return;
         }
         long seglen = s.transportPayloadLength;
@@ -202,6 +203,21 @@ public final class TcpConversations {
         if (!synAck) {
             c.lastSynNanos = now;
         }
+    }
+
+    /**
+     * The window as the receiver reads it: shifted by the sender's scale from the handshake, except on a
+     * SYN, whose window is never scaled and (as in Wireshark) shows no factor.
+     */
+    private static void scaledWindow(TcpFlow fwd, int flags, long window, TcpAnalysis out) {
+        if (window < 0) {
+            return;
+        }
+        boolean syn = (flags & SYN) != 0;
+        int scale = fwd.windowScale;
+        out.windowSize = syn || scale < 0 ? window : window << scale;
+        out.windowScalingFactor = syn ? 0 : scale == TcpFlow.WINDOW_SCALE_UNKNOWN ? -1
+                : scale == TcpFlow.WINDOW_SCALE_NONE ? -2 : 1 << scale;
     }
 
     /** Wireshark's sequence analysis of one segment; returns its ACK number relative to the peer's base. */
@@ -318,6 +334,7 @@ public final class TcpConversations {
         }
         fwd.window = window;
         fwd.windowFromSyn = (flags & SYN) != 0;
+        scaledWindow(fwd, flags, window, out);
         fwd.lastAck = ack;
         fwd.lastAckSet = true;
         fwd.lastAckNanos = now;
