@@ -2,10 +2,10 @@ package org.jumbocap.capture;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
+import org.jumbocap.io.files.CaptureFiles;
 import org.pcap4j.core.BpfProgram;
 import org.pcap4j.core.PcapHandle;
 import org.pcap4j.core.PcapNativeException;

@@ -20,9 +20,9 @@ import org.jumbocap.capture.ReplayCaptureSource;
 import org.jumbocap.cli.render.Colors;
 import org.jumbocap.cli.render.SummaryLine;
 import org.jumbocap.cli.render.TimeFormat;
-import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.files.CaptureFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

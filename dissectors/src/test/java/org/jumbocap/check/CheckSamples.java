@@ -9,9 +9,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.files.CaptureFiles;
 import org.jumbocap.pipeline.FramePipeline;
 
 /** Kernel-made samples checked through the summary-only pipeline, and tshark's recorded fields for them. */

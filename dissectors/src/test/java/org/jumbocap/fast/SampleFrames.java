@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.files.CaptureFiles;
 
 /** The committed sample captures (real and crafted), loaded whole into memory for tests and benchmarks. */
 public final class SampleFrames {

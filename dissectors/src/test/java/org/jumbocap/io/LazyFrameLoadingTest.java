@@ -22,6 +22,8 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.buffer.TruncatedException;
+import org.jumbocap.io.files.CaptureFiles;
+import org.jumbocap.io.files.FrameIndex;
 import org.jumbocap.io.pcap.PcapReader;
 import org.jumbocap.io.pcapng.PcapngReader;
 import org.junit.jupiter.api.Assumptions;

@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.jumbocap.io.files.CaptureFiles;
+import org.jumbocap.io.files.CaptureWriters;
 import org.jumbocap.io.pcap.PcapWriter;
 import org.jumbocap.io.pcapng.PcapngWriter;
 import org.junit.jupiter.api.Assumptions;

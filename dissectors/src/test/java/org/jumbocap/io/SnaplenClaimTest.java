@@ -10,6 +10,7 @@ import java.util.List;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.FrameFields;
 import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.io.files.CaptureFiles;
 import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FrameTree;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -90,7 +90,7 @@ class SegmenterKernelSamplesTest {
     @MethodSource("craftedFiles")
     void craftedAndBrokenCapturesNeverBreakTheSegmenter(Path file) {
         List<FrameRecord> input = new java.util.ArrayList<>();
-        try (org.jumbocap.io.CaptureReader r = org.jumbocap.io.CaptureFiles.open(file)) {
+        try (org.jumbocap.io.CaptureReader r = org.jumbocap.io.files.CaptureFiles.open(file)) {
             FrameRecord rec = new FrameRecord();
             while (r.next(rec)) {
                 input.add(rec.copy());

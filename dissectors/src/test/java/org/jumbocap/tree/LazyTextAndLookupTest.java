@@ -14,9 +14,9 @@ import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.expert.ExpertGroup;
 import org.jumbocap.expert.Severity;
-import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.files.CaptureFiles;
 import org.junit.jupiter.api.Test;
 
 /**

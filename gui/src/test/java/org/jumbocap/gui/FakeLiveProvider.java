@@ -11,9 +11,9 @@ import org.jumbocap.gui.live.CaptureFilterRewriter;
 import org.jumbocap.gui.live.LiveCaptureProvider;
 import org.jumbocap.gui.live.LiveInterface;
 import org.jumbocap.gui.live.LiveSource;
-import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.files.CaptureFiles;
 
 /** A live capture that replays a sample file's frames from its own thread, reusing one record as pcap4j does. */
 final class FakeLiveProvider implements LiveCaptureProvider {

@@ -13,8 +13,8 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.jumbocap.displayfilter.DisplayFilter;
 import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.FrameRowReader;
-import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
+import org.jumbocap.io.files.CaptureFiles;
 
 /**
  * Reads one capture file on an executor through the core's {@link FrameRowReader}, in constant memory. A

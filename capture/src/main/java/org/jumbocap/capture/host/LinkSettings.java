@@ -75,7 +75,7 @@ public final class LinkSettings {
     /** Parses {@code ip -d -j link show} output. */
     public static Map<String, Link> parseIpJson(String json) {
         Map<String, Link> out = new LinkedHashMap<>();
-        Object root = MiniJson.parse(json);
+        Object root = JsonTree.parse(json);
         if (!(root instanceof List<?> list)) {
             throw new IllegalArgumentException("ip -j: expected an array");
         }

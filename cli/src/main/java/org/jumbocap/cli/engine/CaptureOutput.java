@@ -8,9 +8,9 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jumbocap.io.CaptureWriter;
-import org.jumbocap.io.CaptureWriters;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
+import org.jumbocap.io.files.CaptureWriters;
 import org.jumbocap.io.pcap.PcapWriter;
 import org.jumbocap.io.pcapng.PcapngWriter;
 

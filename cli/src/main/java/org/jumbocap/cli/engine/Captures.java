@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
+import org.jumbocap.io.files.CaptureFiles;
 
 /** Opens the capture a command-line argument names; {@code -} is standard input. */
 public final class Captures {

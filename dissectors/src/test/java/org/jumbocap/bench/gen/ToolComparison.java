@@ -12,12 +12,12 @@ import java.util.SplittableRandom;
 import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.CaptureWriter;
-import org.jumbocap.io.CaptureWriters;
+import org.jumbocap.io.files.CaptureFiles;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
+import org.jumbocap.io.files.CaptureWriters;
 
 /**
  * The inputs and the jumbocap-only passes of {@code cli/bench/compare-tools.sh}, which measures jumbocap

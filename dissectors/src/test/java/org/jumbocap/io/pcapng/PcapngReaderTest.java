@@ -17,9 +17,9 @@ import java.util.List;
 import org.jumbocap.io.CaptureBytes;
 import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CraftedCaptureFiles;
-import org.jumbocap.io.FrameIndex;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
+import org.jumbocap.io.files.FrameIndex;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

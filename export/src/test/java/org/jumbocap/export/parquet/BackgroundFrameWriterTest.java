@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.FrameRowReader;
-import org.jumbocap.io.CaptureFiles;
+import org.jumbocap.io.files.CaptureFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

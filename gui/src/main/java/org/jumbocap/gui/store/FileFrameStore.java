@@ -5,10 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.BooleanSupplier;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.files.CaptureFiles;
 
 /** Frames of a capture file, read again on demand through the record offsets the open pass noted. */
 public final class FileFrameStore implements FrameStore {

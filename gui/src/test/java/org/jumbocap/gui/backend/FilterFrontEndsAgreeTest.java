@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.jumbocap.displayfilter.DisplayFilter;
 import org.jumbocap.dissect.FrameDissector;
-import org.jumbocap.io.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.files.CaptureFiles;
 import org.jumbocap.pipeline.FramePipeline;
 import org.junit.jupiter.api.Test;
 

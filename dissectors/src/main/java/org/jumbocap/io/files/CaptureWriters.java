@@ -1,10 +1,11 @@
-package org.jumbocap.io;
+package org.jumbocap.io.files;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.pcap.PcapWriter;
 import org.jumbocap.io.pcapng.PcapngWriter;
 

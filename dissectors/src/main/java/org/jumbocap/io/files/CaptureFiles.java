@@ -1,4 +1,4 @@
-package org.jumbocap.io;
+package org.jumbocap.io.files;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -7,6 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
+import org.jumbocap.io.CaptureFormatException;
+import org.jumbocap.io.CaptureInput;
+import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.pcap.PcapReader;
 import org.jumbocap.io.pcap.PcapWriter;
 import org.jumbocap.io.pcapng.PcapngReader;

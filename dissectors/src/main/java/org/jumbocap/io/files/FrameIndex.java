@@ -1,4 +1,4 @@
-package org.jumbocap.io;
+package org.jumbocap.io.files;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -6,6 +6,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.LongConsumer;
+import org.jumbocap.io.CaptureFormatException;
+import org.jumbocap.io.CaptureReader;
+import org.jumbocap.io.FrameRecord;
 
 /**
  * Random access to the frames of a capture file: one streaming pass records, per frame, the file
