@@ -114,13 +114,9 @@ public final class ParquetFrameWriter implements Closeable {
     }
 
     private void startRowGroup() {
-        pages = ColumnChunkPageWriteStore.builder()
-                .withCompressorProvider(column -> COMPRESSOR)
-                .withSchema(schema)
-                .withAllocator(properties.getAllocator())
-                .withColumnIndexTruncateLength(properties.getColumnIndexTruncateLength())
-                .withPageWriteChecksumEnabled(properties.getPageWriteChecksumEnabled())
-                .build();
+        // this constructor, not the builder of newer versions: Spark (whose tests run this writer) ships 1.16
+        pages = new ColumnChunkPageWriteStore(COMPRESSOR, schema, properties.getAllocator(),
+                properties.getColumnIndexTruncateLength(), properties.getPageWriteChecksumEnabled());
         columns = properties.newColumnWriteStore(schema, pages, pages);
         for (int i = 0; i < leaves.length; i++) {
             writers[i] = columns.getColumnWriter(leaves[i]);
