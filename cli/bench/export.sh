@@ -8,6 +8,9 @@
 #
 #   cli/bench/export.sh [RUNS] [CAPTURE...]
 #   cli/bench/export.sh 3 /tmp/jumbocap-kernel/small.pcap /tmp/jumbocap-kernel/big.pcap   (the default)
+#
+# JUMBOCAP=COMMAND runs another build instead of this checkout's launcher, to compare two builds on the
+# same input in one sitting, e.g. a script that runs `java -cp OLD/jumbocap-cli.jar:OLD/lib/* org.jumbocap.cli.Main "$@"`.
 set -euo pipefail
 here="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)"
 runs="${1:-3}"
@@ -15,8 +18,9 @@ shift || true
 [[ $# -gt 0 ]] || set -- /tmp/jumbocap-kernel/small.pcap /tmp/jumbocap-kernel/big.pcap
 out="$(mktemp -d "${TMPDIR:-/tmp}/jumbocap-export-bench.XXXXXX")"
 trap 'rm -rf "$out"' EXIT
+jumbocap="${JUMBOCAP:-$here/jumbocap}"
 
-"$here/jumbocap" --version >/dev/null # builds the command line if needed, outside the timings
+"$jumbocap" --version >/dev/null # builds the command line if needed, outside the timings
 
 # best of $runs: prints "wall cpu rss" (seconds, seconds, MB)
 best() {
@@ -37,7 +41,7 @@ echo "| capture | frames | command | wall s | CPU s | frames/s | peak RSS MB | P
 echo "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |"
 for capture in "$@"; do
     cat "$capture" >/dev/null # warm the page cache
-    frames=$("$here/jumbocap" read -T fields -e frame.number "$capture" | wc -l)
+    frames=$("$jumbocap" read -T fields -e frame.number "$capture" | wc -l)
     name=$(basename "$capture")
     row() { # label, then the command
         local label=$1 r wall cpu rss size=""
@@ -48,7 +52,7 @@ for capture in "$@"; do
         rm -f "$out/o.parquet"
         echo "| $name | $frames | $label | $wall | $cpu | $(awk -v n="$frames" -v w="$wall" 'BEGIN { printf "%.0f", n / w }') | $rss | $size |"
     }
-    row "read -T fields -e frame.number" sh -c "'$here/jumbocap' read -T fields -e frame.number '$capture' >/dev/null"
-    row "export -w" "$here/jumbocap" export -w "$out/o.parquet" "$capture"
-    row "export --no-verify-checksums -w" "$here/jumbocap" export --no-verify-checksums -w "$out/o.parquet" "$capture"
+    row "read -T fields -e frame.number" sh -c "'$jumbocap' read -T fields -e frame.number '$capture' >/dev/null"
+    row "export -w" "$jumbocap" export -w "$out/o.parquet" "$capture"
+    row "export --no-verify-checksums -w" "$jumbocap" export --no-verify-checksums -w "$out/o.parquet" "$capture"
 done

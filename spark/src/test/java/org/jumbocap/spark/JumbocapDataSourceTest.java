@@ -190,6 +190,100 @@ class JumbocapDataSourceTest {
         assertEquals(good, spark.read().format("jumbocap").option("onCorruptFile", "skip").load(cut).count());
     }
 
+    /**
+     * Two cut copies of kernel samples (pcap cut inside a record, pcapng inside a block) and an intact one:
+     * skipped, the scan's {@code corruptCaptureFiles} metric counts the two and every good frame is kept;
+     * not skipped, the job fails with jumbocap's one-line error naming the cut file and the byte offset.
+     */
+    @Test
+    void cutFilesAreCountedInTheScansMetricOrFailWithTheOneLineError() throws IOException {
+        String cutPcap = cutCopy("ipv6-bigtcp-veth.pcap");
+        String cutPcapng = cutCopy("ipv6-bigtcp-veth.pcapng");
+        String intact = SAMPLES.resolve("ipv6-bigtcp-loss.pcap").toString();
+
+        Dataset<Row> skipping = spark.read().format("jumbocap").option("onCorruptFile", "skip")
+                .load(cutPcap, cutPcapng, intact);
+        long rows = skipping.collectAsList().size();
+        assertEquals(goodFrames(cutPcap) + goodFrames(cutPcapng) + frames(intact), rows, "every good frame kept");
+        assertEquals(2, scanMetric(skipping.queryExecution().executedPlan(), CorruptFilesMetric.NAME),
+                "the two cut files counted, the intact one not");
+        Dataset<Row> intactOnly = spark.read().format("jumbocap").option("onCorruptFile", "skip").load(intact);
+        assertEquals(frames(intact), intactOnly.collectAsList().size());
+        assertEquals(0, scanMetric(intactOnly.queryExecution().executedPlan(), CorruptFilesMetric.NAME),
+                "an intact file is not counted");
+
+        Exception e = assertThrows(Exception.class, () -> load(intact, cutPcap).collectAsList());
+        String error = jumbocapError(e);
+        String expected = "jumbocap: " + coreError(cutPcap);
+        assertEquals(expected, error, causes(e));
+        assertTrue(error.matches("jumbocap: \\Q" + cutPcap + "\\E: record \\d+ at byte offset \\d+: [^\\n]+"), error);
+    }
+
+    /** A copy of a kernel sample cut in the middle, inside some record. */
+    private static String cutCopy(String sample) throws IOException {
+        byte[] whole = Files.readAllBytes(SAMPLES.resolve(sample));
+        Path cut = tmp.resolve("cut-" + sample);
+        Files.write(cut, java.util.Arrays.copyOf(whole, whole.length / 2));
+        return cut.toString();
+    }
+
+    /** The value of a scan's SQL metric after the plan ran: the sum of what every task reported. */
+    private static long scanMetric(org.apache.spark.sql.execution.SparkPlan plan, String name) {
+        List<Long> found = new ArrayList<>();
+        collectMetric(plan, name, found);
+        assertEquals(1, found.size(), "one scan with the metric " + name + " in " + plan);
+        return found.get(0);
+    }
+
+    private static void collectMetric(org.apache.spark.sql.execution.SparkPlan plan, String name, List<Long> found) {
+        if (plan instanceof org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec a) {
+            collectMetric(a.executedPlan(), name, found);
+            return;
+        }
+        scala.Option<org.apache.spark.sql.execution.metric.SQLMetric> m = plan.metrics().get(name);
+        if (m.isDefined()) {
+            found.add(m.get().value());
+        }
+        scala.collection.Iterator<org.apache.spark.sql.execution.SparkPlan> children = plan.children().iterator();
+        while (children.hasNext()) {
+            collectMetric(children.next(), name, found);
+        }
+    }
+
+    /** The message of the first exception in the chain that is jumbocap's. */
+    private static String jumbocapError(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c.getMessage() != null && c.getMessage().startsWith("jumbocap: ")) {
+                return c.getMessage();
+            }
+        }
+        throw new AssertionError("no jumbocap error in " + causes(t));
+    }
+
+    /** The core's own error for a cut file, as its reader reports it. */
+    private static String coreError(String file) {
+        try (CaptureReader r = CaptureFiles.open(Path.of(file))) {
+            FrameRecord rec = new FrameRecord();
+            while (r.next(rec)) {
+                // the good frames before the damage
+            }
+        } catch (IOException e) {
+            return e.getMessage().contains(file) ? e.getMessage() : file + ": " + e.getMessage();
+        }
+        throw new AssertionError(file + " is not cut");
+    }
+
+    private static long frames(String file) throws IOException {
+        long n = 0;
+        try (CaptureReader r = CaptureFiles.open(Path.of(file))) {
+            FrameRecord rec = new FrameRecord();
+            while (r.next(rec)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     private static long goodFrames(String file) {
         long n = 0;
         try (CaptureReader r = CaptureFiles.open(Path.of(file))) {
