@@ -14,7 +14,7 @@ public record RowOrder(String column, boolean descending) {
     /** Columns the packed rows can order by; the text columns are made only for rows on screen. */
     public static boolean sortable(String column) {
         return switch (column) {
-            case "col-number", "col-time", "col-length", "col-protocol", "col-jumbo" -> true;
+            case "col-number", "col-time", "col-length", "col-protocol", "col-jumbo", "col-tcp-stream", "col-tcp-analysis" -> true;
             default -> false;
         };
     }
@@ -34,6 +34,8 @@ public record RowOrder(String column, boolean descending) {
                 case "col-length" -> (a, b) -> Long.compare(rows.originalLength(a), rows.originalLength(b));
                 case "col-protocol" -> (a, b) -> rows.protocol(a).compareTo(rows.protocol(b));
                 case "col-jumbo" -> (a, b) -> Long.compare(jumboKey(rows, a), jumboKey(rows, b));
+                case "col-tcp-stream" -> (a, b) -> Integer.compare(rows.tcpStream(a), rows.tcpStream(b));
+                case "col-tcp-analysis" -> (a, b) -> Integer.compare(rows.tcpAnalysisFlags(a), rows.tcpAnalysisFlags(b));
                 default -> throw new IllegalArgumentException("cannot sort by " + order.column());
             };
             Arrays.sort(indices);

@@ -21,6 +21,7 @@ import javafx.scene.input.KeyEvent;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.RowOrder;
+import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
 
 /**
  * The packet list: a virtualised, sortable table over precomputed rows. Jumbograms and BIG TCP
@@ -67,6 +68,10 @@ public final class PacketTable extends TableView<PacketRow> {
         jumbo.setSortable(RowOrder.sortable("col-jumbo"));
         jumbo.setCellFactory(c -> new JumboCell());
         getColumns().add(jumbo);
+        getColumns().add(column("Stream", "col-tcp-stream", 64, PacketRow::tcpStream, Integer::compare, Pos.CENTER_RIGHT,
+                n -> n < 0 ? "" : String.valueOf(n)));
+        getColumns().add(column("TCP analysis", "col-tcp-analysis", 150, PacketRow::tcpAnalysisFlags, Integer::compare,
+                Pos.CENTER_LEFT, PacketTable::analysisText));
         getColumns().add(column("Info", "col-info", 520, PacketRow::info, String::compareTo, Pos.CENTER_LEFT, s -> s));
 
         setRowFactory(t -> {
@@ -207,6 +212,18 @@ public final class PacketTable extends TableView<PacketRow> {
             }
         });
         return c;
+    }
+
+    /** The findings' names as the Info column's marks say them: "Retransmission, Dup ACK". */
+    static String analysisText(int flags) {
+        StringBuilder s = new StringBuilder();
+        for (TcpAnalysisFlag f : TcpAnalysisFlag.values()) {
+            if (f.in(flags)) {
+                String name = f.mark().replace("[TCP ", "").replace("]", "").strip();
+                s.append(s.length() == 0 ? "" : ", ").append(name);
+            }
+        }
+        return s.toString();
     }
 
     /** A count with a comma every three digits, as the Jumbo column and the statistics write them. */

@@ -36,6 +36,8 @@ import org.jumbocap.gui.store.FileFrameStore;
 import org.jumbocap.gui.store.FrameStore;
 import org.jumbocap.gui.store.MemoryFrameStore;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 
 /**
  * The state of the viewer window: the source (a file or a live capture) and the parts that work on it,
@@ -274,7 +276,7 @@ public final class CaptureViewModel implements AutoCloseable {
             return;
         }
         RowStore filtered = packetList.store();
-        FilterTask task = new FilterTask(store, compiled, filtered);
+        FilterTask task = new FilterTask(backend, store, compiled, filtered);
         long filterStart = System.nanoTime();
         work.run(task, matches -> {
             if (TIMING) {
@@ -341,6 +343,8 @@ public final class CaptureViewModel implements AutoCloseable {
         RowStore liveRows = packetList.store();
         FrameSummarizer summarizer = backend.newSummarizer();
         FrameSummary summary = new FrameSummary();
+        TcpConversations conversations = new TcpConversations();
+        TcpAnalysis analysis = new TcpAnalysis();
         long[] times = {Long.MIN_VALUE, 0};
         packetList.startStreaming();
         live.start(provider, itf, captureFilter, snaplen, frame -> {
@@ -351,8 +355,9 @@ public final class CaptureViewModel implements AutoCloseable {
             }
             summarizer.decode(kept, summary);
             long previousNanos = times[1];
-            RowFactory.append(liveRows, kept, summary, () -> backend.dissect(kept, times[0], previousNanos));
-            if (shownIndices != null && liveFilter.test(kept, times[0], times[1])) {
+            conversations.observe(summary, kept, analysis);
+            RowFactory.append(liveRows, kept, summary, analysis, () -> backend.dissect(kept, times[0], previousNanos));
+            if (shownIndices != null && liveFilter.test(kept, times[0], times[1], summary, analysis)) {
                 shownIndices.append(liveRows.size() - 1);
             }
             times[1] = kept.timestampNanos();
