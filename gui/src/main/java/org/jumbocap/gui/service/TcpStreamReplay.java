@@ -60,14 +60,42 @@ public final class TcpStreamReplay {
         return out;
     }
 
-    /** The data of stream {@code s} over every listed frame. */
-    public TcpFollow follow(FrameStore frames, RowStore rows, int s, BooleanSupplier cancelled) throws IOException {
+    /** What {@link #follow} gathered: the stream's data, and whether it stopped at the byte budget. */
+    public record Followed(TcpFollow data, boolean cut) {
+    }
+
+    /**
+     * The data of stream {@code s} over every listed frame, until {@code maxBytes} of data are gathered (a
+     * BIG TCP stream may carry gigabytes; the viewer holds a window's worth).
+     */
+    public Followed follow(FrameStore frames, RowStore rows, int s, long maxBytes, BooleanSupplier cancelled)
+            throws IOException {
         restart(rows, s);
         TcpFollow follow = new TcpFollow(s);
-        replay(frames, 0, rows.size() - 1, follow, cancelled);
-        restart(rows, s);
-        return follow;
+        budget = maxBytes;
+        counted = 0;
+        gathered = 0;
+        boolean cut = false;
+        try {
+            replay(frames, 0, rows.size() - 1, follow, cancelled);
+        } catch (BudgetReached e) {
+            cut = true;
+        } finally {
+            restart(rows, s);
+        }
+        return new Followed(follow, cut);
     }
+
+    /** Ends a follow at its byte budget. */
+    private static final class BudgetReached extends RuntimeException {
+        BudgetReached() {
+            super(null, null, false, false);
+        }
+    }
+
+    private long budget = Long.MAX_VALUE;
+    private int counted;
+    private long gathered;
 
     private void restart(RowStore rows, int s) {
         this.rows = rows;
@@ -107,6 +135,13 @@ public final class TcpStreamReplay {
         last.copyFrom(scratch);
         if (follow != null) {
             follow.observe(summary, scratch, frame);
+            var chunks = follow.chunks();
+            for (; counted < chunks.size(); counted++) {
+                gathered += chunks.get(counted).data().length;
+            }
+            if (gathered >= budget) {
+                throw new BudgetReached();
+            }
         }
     }
 }

@@ -39,6 +39,7 @@ import org.jumbocap.gui.settings.RecentFiles;
 import org.jumbocap.gui.view.filter.FilterBar;
 import org.jumbocap.gui.view.hex.HexView;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
+import org.jumbocap.gui.viewmodel.FollowStreamViewModel;
 import org.jumbocap.tree.FieldNode;
 
 /**
@@ -61,6 +62,7 @@ public final class MainView extends BorderPane {
     private Theme theme = Theme.LIGHT;
     private LiveCaptureProvider liveProvider;
     private StatisticsView statisticsView;
+    private FollowStreamView followView;
     private LiveCaptureDialog liveDialog;
     private Alert lastError;
 
@@ -77,6 +79,7 @@ public final class MainView extends BorderPane {
 
         tree.setOnApplyFilter(filterBar::apply);
         table.setOnApplyFilter(filterBar::apply);
+        table.setOnFollowStream(this::followStream);
         table.setOnPrepareFilter(text -> {
             filterBar.setText(text);
             filterBar.focusEditor();
@@ -192,13 +195,20 @@ public final class MainView extends BorderPane {
         dark.setId("menu-theme-dark");
         Menu view = new Menu("_View", null, light, dark);
 
+        MenuItem follow = item("Follow _TCP Stream", "Shortcut+Alt+Shift+T",
+                e -> followStream(model.selectedRowProperty().get()));
+        follow.setId("menu-analyze-follow-tcp");
+        follow.disableProperty().bind(Bindings.createBooleanBinding(() -> model.selectedRowProperty().get() == null
+                || model.selectedRowProperty().get().tcpStream() < 0, model.selectedRowProperty()));
+        Menu analyze = new Menu("_Analyze", null, follow);
+
         MenuItem stats = item("Capture _Statistics\u2026", "Shortcut+Shift+S", e -> showStatistics());
         Menu statistics = new Menu("_Statistics", null, stats);
 
         MenuItem live = item("_Live Capture\u2026", "Shortcut+K", e -> showLiveCapture());
         Menu capture = new Menu("_Capture", null, live);
 
-        MenuBar bar = new MenuBar(file, go, view, statistics, capture);
+        MenuBar bar = new MenuBar(file, go, view, capture, analyze, statistics);
         bar.setId("menu-bar");
         return bar;
     }
@@ -311,6 +321,23 @@ public final class MainView extends BorderPane {
         }
         statisticsView.setTheme(theme);
         statisticsView.showAndRefresh();
+    }
+
+    /** Opens Follow TCP Stream on a row's stream (nothing for a row without one). */
+    public void followStream(PacketRow row) {
+        if (row == null || row.tcpStream() < 0) {
+            return;
+        }
+        if (followView == null) {
+            followView = new FollowStreamView(new FollowStreamViewModel(model), filterBar::apply, window());
+        }
+        followView.setTheme(theme);
+        followView.show(row.tcpStream());
+    }
+
+    /** The Follow TCP Stream window, or null before it was first opened. */
+    public FollowStreamView followView() {
+        return followView;
     }
 
     public void showLiveCapture() {

@@ -31,6 +31,7 @@ import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
 public final class PacketTable extends TableView<PacketRow> {
     private Consumer<String> onApplyFilter = f -> { };
     private Consumer<String> onPrepareFilter = f -> { };
+    private Consumer<PacketRow> onFollowStream = r -> { };
 
     /**
      * @param rows   the rows to list; the view model replaces their content after a filter or a sort (not
@@ -93,6 +94,11 @@ public final class PacketTable extends TableView<PacketRow> {
         onApplyFilter = action;
     }
 
+    /** Called with the row whose TCP stream the context menu's Follow TCP Stream follows. */
+    public void setOnFollowStream(Consumer<PacketRow> action) {
+        onFollowStream = action;
+    }
+
     /** Called with a display filter the packet list's context menu puts in the bar without applying it. */
     public void setOnPrepareFilter(Consumer<String> action) {
         onPrepareFilter = action;
@@ -107,8 +113,13 @@ public final class PacketTable extends TableView<PacketRow> {
         conversation.setOnAction(e -> onApplyFilter.accept(conversationFilter(row.getItem())));
         MenuItem prepare = new MenuItem("Prepare Conversation Filter");
         prepare.setOnAction(e -> onPrepareFilter.accept(conversationFilter(row.getItem())));
-        ContextMenu menu = new ContextMenu(copyLine, copyFilter, new SeparatorMenuItem(), conversation, prepare);
+        MenuItem follow = new MenuItem("Follow TCP Stream");
+        follow.setId("menu-follow-tcp");
+        follow.setOnAction(e -> onFollowStream.accept(row.getItem()));
+        ContextMenu menu = new ContextMenu(copyLine, copyFilter, new SeparatorMenuItem(), conversation, prepare,
+                new SeparatorMenuItem(), follow);
         menu.setOnShowing(e -> {
+            follow.setDisable(row.getItem() == null || row.getItem().tcpStream() < 0);
             boolean ip = row.getItem() != null && !row.getItem().source().isEmpty();
             conversation.setDisable(!ip);
             prepare.setDisable(!ip);
