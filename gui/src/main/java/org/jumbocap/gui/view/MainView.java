@@ -63,6 +63,8 @@ public final class MainView extends BorderPane {
     private LiveCaptureProvider liveProvider;
     private StatisticsView statisticsView;
     private FollowStreamView followView;
+    /** The shown list the table's selection refers to. */
+    private Object listShown;
     private LiveCaptureDialog liveDialog;
     private Alert lastError;
 
@@ -103,7 +105,17 @@ public final class MainView extends BorderPane {
     }
 
     private void wire() {
-        table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> model.select(row));
+        listShown = model.shownRowsProperty().get();
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
+            // a new list (filtered, sorted) clears the table's selection before the listener below runs:
+            // the selected frame stays selected if the new list shows it
+            if (row == null && model.shownRowsProperty().get() != listShown) {
+                return;
+            }
+            if (row == null || !row.equals(model.selectedRowProperty().get())) {
+                model.select(row);
+            }
+        });
         model.detailProperty().addListener((obs, old, detail) -> showDetail(detail));
         tree.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
             FieldNode field = tree.selectedField();
@@ -126,6 +138,8 @@ public final class MainView extends BorderPane {
         model.textsVersionProperty().addListener((obs, old, version) -> table.refresh());
         // a new list (filtered) comes in frame order: put it in the order the sort arrows show
         model.shownRowsProperty().addListener((obs, old, rows) -> {
+            listShown = rows;
+            keepSelection(rows);
             if (!java.util.Objects.equals(model.order(), table.wantedOrder())) {
                 Platform.runLater(table::sort);
             }
@@ -321,6 +335,24 @@ public final class MainView extends BorderPane {
         }
         statisticsView.setTheme(theme);
         statisticsView.showAndRefresh();
+    }
+
+    /** Selects the frame selected before in a new shown list, or clears the selection when it is not in it. */
+    private void keepSelection(org.jumbocap.gui.model.RowList rows) {
+        PacketRow selected = model.selectedRowProperty().get();
+        if (selected == null) {
+            return;
+        }
+        int frameIndex = selected.index();
+        int n = rows.size();
+        for (int i = 0; i < n; i++) {
+            if (rows.frameIndex(i) == frameIndex) {
+                table.getSelectionModel().clearAndSelect(i);
+                table.scrollTo(Math.max(0, i - 3));
+                return;
+            }
+        }
+        model.select(null);
     }
 
     /** Opens Follow TCP Stream on a row's stream (nothing for a row without one). */

@@ -36,6 +36,7 @@ public final class PacketListViewModel implements AutoCloseable {
     private RowStore rowStore = new RowStore();
     private RowTexts texts;
     private RowTextLoader textLoader;
+    private FrameStore frames;
     private final ReadOnlyObjectWrapper<RowList> allRows = new ReadOnlyObjectWrapper<>(RowList.empty());
     private final ReadOnlyObjectWrapper<RowList> shownRows = new ReadOnlyObjectWrapper<>(allRows.get());
     /** What the table lists: always this one list, showing {@link #shownRows}. */
@@ -117,6 +118,7 @@ public final class PacketListViewModel implements AutoCloseable {
      */
     IntColumn start(FrameStore frames, boolean filtered) {
         rowStore = new RowStore();
+        this.frames = frames;
         if (textLoader != null) {
             textLoader.close();
         }
@@ -206,6 +208,7 @@ public final class PacketListViewModel implements AutoCloseable {
             return;
         }
         RowStore sorted = rowStore;
+        FrameStore source = frames;
         int count = current.size();
         int[] indices = new int[count];
         for (int i = 0; i < count; i++) {
@@ -213,9 +216,11 @@ public final class PacketListViewModel implements AutoCloseable {
         }
         Task<int[]> task = new Task<>() {
             @Override
-            protected int[] call() {
+            protected int[] call() throws java.io.IOException {
                 updateMessage("Sorting " + BackgroundWork.frames(count));
-                return RowOrder.sort(indices, sorted, newOrder);
+                String[] texts = newOrder != null && RowOrder.needsTexts(newOrder.column())
+                        ? texts(sorted, source, newOrder.column(), indices, this::isCancelled) : null;
+                return RowOrder.sort(indices, sorted, newOrder, texts);
             }
         };
         work.run(task, result -> {
@@ -224,6 +229,43 @@ public final class PacketListViewModel implements AutoCloseable {
                 work.status(statusAfter.get());
             }
         }, failure -> work.status("Sort failed: " + BackgroundWork.oneLine(failure)));
+    }
+
+    /**
+     * A text column's text of each frame among {@code indices}, by frame index: made in pages as the rows
+     * on screen are, on the sorting thread.
+     */
+    private String[] texts(RowStore rows, FrameStore source, String column, int[] indices,
+                           java.util.function.BooleanSupplier cancelled) throws java.io.IOException {
+        int total = rows.size();
+        String[] texts = new String[total];
+        java.util.BitSet wanted = new java.util.BitSet(total);
+        for (int i : indices) {
+            wanted.set(i);
+        }
+        RowTextLoader maker = new RowTextLoader(backend, source, rows);
+        try {
+            final int page = 4096;
+            for (int first = wanted.nextSetBit(0); first >= 0; first = wanted.nextSetBit(first)) {
+                if (cancelled.getAsBoolean()) {
+                    throw new java.util.concurrent.CancellationException();
+                }
+                int count = Math.min(page, total - first);
+                org.jumbocap.gui.model.RowText[] made = maker.make(first, count);
+                for (int k = 0; k < count; k++) {
+                    if (wanted.get(first + k)) {
+                        texts[first + k] = RowOrder.textOf(column, made[k]);
+                    }
+                }
+                first += count;
+                if (first >= total) {
+                    break;
+                }
+            }
+        } finally {
+            maker.close();
+        }
+        return texts;
     }
 
     @Override
