@@ -44,7 +44,7 @@ public final class CompiledFilter {
     private static boolean conversationField(String name) {
         return name.equals("tcp.stream") || name.equals("tcp.seq") || name.equals("tcp.nxtseq") || name.equals("tcp.ack")
                 || name.equals("tcp.analysis") || name.startsWith("tcp.analysis.") || name.equals("tcp.timestamps")
-                || name.equals("tcp.time_relative") || name.equals("tcp.time_delta");
+                || name.equals("tcp.time_relative") || name.equals("tcp.time_delta") || name.equals("tcp.window_size");
     }
 
     /** True when the frame's tree passes the filter. */

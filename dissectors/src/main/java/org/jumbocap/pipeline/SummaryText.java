@@ -39,7 +39,7 @@ public final class SummaryText {
      * tree has them (the pipeline followed the conversation), the raw ones otherwise; the scaled window
      * when some module declares it.
      */
-    private static final FieldDef TCP_WINDOW_SIZE = declared("tcp.window_size");
+    private static final FieldDef TCP_WINDOW_SIZE = TcpAnalysisFields.WINDOW_SIZE;
 
     private SummaryText() {
     }
@@ -122,7 +122,8 @@ public final class SummaryText {
         if (flags >= 0 && (flags & 0x10) != 0) {
             appendIf(s, " Ack=", tracked ? analysis.ack : summary.tcpAck);
         }
-        appendIf(s, " Win=", summary.tcpWindow);
+        // tshark's Win is tcp.window_size, scaled by the handshake's window scale
+        appendIf(s, " Win=", tracked && analysis.windowSize >= 0 ? analysis.windowSize : summary.tcpWindow);
         appendIf(s, " Len=", summary.transportPayloadLength);
         appendIf(s, " MSS=", summary.tcpMss);
         appendIf(s, " WS=", summary.tcpWindowScaleMultiplier);

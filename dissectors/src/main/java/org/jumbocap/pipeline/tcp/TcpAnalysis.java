@@ -29,6 +29,11 @@ public final class TcpAnalysis {
     public long initialRttNanos = -1;
     public long bytesInFlight = -1;
     public long timeRelativeNanos = -1;
+    /**
+     * tcp.window_size: the window field scaled by the shift the sender announced in its SYN (as sent in a
+     * SYN, or when the handshake was not seen or used no scaling), -1 when unset.
+     */
+    public long windowSize = -1;
     public long timeDeltaNanos = -1;
     /** Wire segments of {@link #effectiveMss} this segment's data stands for (more than 1: a super-packet). */
     public long wireSegments = -1;
@@ -47,6 +52,7 @@ public final class TcpAnalysis {
         flags = 0;
         duplicateAckNumber = duplicateAckFrame = acksFrame = ackRttNanos = initialRttNanos = bytesInFlight = -1;
         timeRelativeNanos = timeDeltaNanos = -1;
+        windowSize = -1;
         wireSegments = -1;
         effectiveMss = -1;
         ackedBytes = ackedSegments = -1;
@@ -88,6 +94,7 @@ public final class TcpAnalysis {
         bytesInFlight = o.bytesInFlight;
         timeRelativeNanos = o.timeRelativeNanos;
         timeDeltaNanos = o.timeDeltaNanos;
+        windowSize = o.windowSize;
         wireSegments = o.wireSegments;
         effectiveMss = o.effectiveMss;
         ackedBytes = o.ackedBytes;

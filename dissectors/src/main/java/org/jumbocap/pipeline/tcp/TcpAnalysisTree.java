@@ -53,6 +53,13 @@ public final class TcpAnalysisTree {
                     .setText(() -> "Acknowledgment Number: " + ackValue + ackKind);
         }
 
+        if (a.windowSize >= 0 && tcp.child(TcpFields.WINDOW_SIZE_VALUE) != null) {
+            FieldNode value = tcp.child(TcpFields.WINDOW_SIZE_VALUE);
+            long size = a.windowSize;
+            insertAfter(tcp, TcpFields.WINDOW_SIZE_VALUE, new FieldNode(TcpAnalysisFields.WINDOW_SIZE, value.offset(),
+                    value.length(), size).generated().setText(() -> "Calculated window size: " + size));
+        }
+
         int at = tcp.lastIndexOf(TcpFields.PAYLOAD);
         if (at < 0) {
             at = tcp.children().size();

@@ -318,6 +318,7 @@ public final class TcpConversations {
         }
         fwd.window = window;
         fwd.windowFromSyn = (flags & SYN) != 0;
+        out.windowSize = fwd.scaledWindow();
         fwd.lastAck = ack;
         fwd.lastAckSet = true;
         fwd.lastAckNanos = now;

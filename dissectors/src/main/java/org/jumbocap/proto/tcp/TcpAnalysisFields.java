@@ -23,6 +23,9 @@ public final class TcpAnalysisFields {
     public static final FieldDef ACK = FieldDef.of("tcp.ack", "Acknowledgment Number", FieldType.UINT32,
             "Acknowledgment number relative to the peer's first sequence number (raw with relative numbers off)");
 
+    public static final FieldDef WINDOW_SIZE = FieldDef.of("tcp.window_size", "Calculated window size", FieldType.UINT32,
+            "Window field scaled by the sender's window scale from the handshake (tcp.window_size_value as sent)");
+
     public static final FieldDef ANALYSIS = FieldDef.of("tcp.analysis", "SEQ/ACK analysis", FieldType.NONE,
             "What the conversation's earlier frames say about this one");
     public static final FieldDef ACKS_FRAME = FieldDef.of("tcp.analysis.acks_frame", "This is an ACK to the segment in frame",

@@ -31,7 +31,7 @@ public final class RowFactory {
             protocol = SummaryText.protocol(tree.get());
         }
         store.append(frame.fileOffset(), frame.timestampNanos(), frame.originalLength(), frame.capturedLength(),
-                s.ipVersion == 0 ? -1 : s.l3PayloadLength, protocol, s.jumboKind, s.truncated, tcp);
+                s.ipVersion == 0 ? -1 : s.l3PayloadLength, protocol, s.jumboKind, s.truncated, tcp, s.tcpWindow);
     }
 
     /** The texts of a frame's row. */

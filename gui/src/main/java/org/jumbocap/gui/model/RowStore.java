@@ -50,6 +50,9 @@ public final class RowStore {
 
     /** In {@code tcpAnalysis}: the segment has no acknowledgement number. */
     private static final int NO_ACK = 1 << 31;
+    /** In {@code tcpAnalysis}: bits 24-28 hold the window scale shift of the sender. */
+    private static final int WINDOW_SHIFT = 24;
+    private static final int ANALYSIS_FLAGS = (1 << WINDOW_SHIFT) - 1;
     /** Frame index to (the frame a duplicate ACK repeats) << 20 | its number; written by the appender. */
     private final java.util.concurrent.ConcurrentHashMap<Integer, Long> duplicateAcks = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -65,14 +68,15 @@ public final class RowStore {
      */
     public void append(long fileOffset, long timestampNanos, long originalLength, int capturedLength, long realLength,
                        String protocol, JumboKind jumbo, boolean truncated) {
-        append(fileOffset, timestampNanos, originalLength, capturedLength, realLength, protocol, jumbo, truncated, null);
+        append(fileOffset, timestampNanos, originalLength, capturedLength, realLength, protocol, jumbo, truncated, null, -1);
     }
 
     /**
-     * As above, with the frame's TCP conversation analysis (null or untracked: none).
+     * As above, with the frame's TCP conversation analysis (null or untracked: none) and its window field as
+     * sent (the scale is kept, not the scaled window).
      */
     public void append(long fileOffset, long timestampNanos, long originalLength, int capturedLength, long realLength,
-                       String protocol, JumboKind jumbo, boolean truncated, TcpAnalysis tcp) {
+                       String protocol, JumboKind jumbo, boolean truncated, TcpAnalysis tcp, int rawWindow) {
         int index = size;
         if (index == Integer.MAX_VALUE) {
             throw new IllegalStateException("more than " + Integer.MAX_VALUE + " frames");
@@ -99,7 +103,9 @@ public final class RowStore {
             chunk.tcpStream[slot] = (int) Math.min(tcp.stream, Integer.MAX_VALUE);
             chunk.tcpSeq[slot] = (int) tcp.seq;
             chunk.tcpAck[slot] = (int) tcp.ack;
-            chunk.tcpAnalysis[slot] = tcp.flags | (tcp.ack < 0 ? NO_ACK : 0);
+            int shift = rawWindow > 0 && tcp.windowSize > rawWindow
+                    ? Long.numberOfTrailingZeros(tcp.windowSize) - Integer.numberOfTrailingZeros(rawWindow) : 0;
+            chunk.tcpAnalysis[slot] = tcp.flags | (tcp.ack < 0 ? NO_ACK : 0) | Math.min(shift, 31) << WINDOW_SHIFT;
             if (tcp.duplicateAckFrame >= 0) {
                 duplicateAcks.put(index, tcp.duplicateAckFrame << 20 | Math.min(tcp.duplicateAckNumber, 0xFFFFF));
             }
@@ -187,15 +193,16 @@ public final class RowStore {
 
     /** The TCP analysis findings of a row (bits of TcpAnalysisFlag), 0 for none. */
     public int tcpAnalysisFlags(int index) {
-        return tcpStream(index) < 0 ? 0 : chunk(index).tcpAnalysis[index & MASK] & ~NO_ACK;
+        return tcpStream(index) < 0 ? 0 : chunk(index).tcpAnalysis[index & MASK] & ANALYSIS_FLAGS;
     }
 
     /**
      * Fills {@code into} with what the row keeps of its TCP analysis: stream, relative numbers, findings
-     * and the duplicate ACK's reference (what the Info column shows); the measurements (bytes in flight,
-     * RTT) stay unset. Untracked when the conversations do not follow the frame.
+     * and the duplicate ACK's reference, and the window scaled from the frame's {@code rawWindow} (what
+     * the Info column shows; -1 when unknown); the measurements (bytes in flight, RTT) stay unset.
+     * Untracked when the conversations do not follow the frame.
      */
-    public TcpAnalysis tcpAnalysis(int index, TcpAnalysis into) {
+    public TcpAnalysis tcpAnalysis(int index, TcpAnalysis into, int rawWindow) {
         into.reset();
         Chunk chunk = chunk(index);
         int slot = index & MASK;
@@ -207,7 +214,8 @@ public final class RowStore {
         into.seq = Integer.toUnsignedLong(chunk.tcpSeq[slot]);
         int bits = chunk.tcpAnalysis[slot];
         into.ack = (bits & NO_ACK) != 0 ? -1 : Integer.toUnsignedLong(chunk.tcpAck[slot]);
-        into.flags = bits & ~NO_ACK;
+        into.flags = bits & ANALYSIS_FLAGS;
+        into.windowSize = rawWindow < 0 ? -1 : (long) rawWindow << ((bits >>> WINDOW_SHIFT) & 0x1F);
         Long dup = duplicateAcks.get(index);
         if (dup != null) {
             into.duplicateAckFrame = dup >>> 20;

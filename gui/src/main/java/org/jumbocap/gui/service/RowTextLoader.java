@@ -74,7 +74,7 @@ public final class RowTextLoader implements RowTexts.Loader, AutoCloseable {
             }
             long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
             summarizer.decode(frame, summary);
-            out[at[0]++] = factory.text(summary, rows.tcpAnalysis(index, analysis),
+            out[at[0]++] = factory.text(summary, rows.tcpAnalysis(index, analysis, summary.tcpWindow),
                     () -> backend.dissect(frame, firstNanos, previousNanos));
         });
         if (at[0] < count) {

@@ -54,7 +54,7 @@ public final class TcpStreamReplay {
         }
         TcpAnalysis out = new TcpAnalysis();
         out.copyFrom(last);
-        TcpAnalysis kept = rows.tcpAnalysis(index, new TcpAnalysis());
+        TcpAnalysis kept = rows.tcpAnalysis(index, new TcpAnalysis(), -1);
         out.stream = kept.stream;
         out.flags = kept.flags;
         return out;
