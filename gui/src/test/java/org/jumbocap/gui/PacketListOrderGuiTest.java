@@ -120,6 +120,21 @@ class PacketListOrderGuiTest {
         onFx(() -> view.table().reveal(jumbo));
         waitUntil("selected", () -> jumbo.equals(model.selectedRowProperty().get()) && model.detailProperty().get() != null);
 
+        // the detail must not blink away: no change of the selection to nothing while the lists change
+        List<Object> cleared = new ArrayList<>();
+        onFx(() -> {
+            model.selectedRowProperty().addListener((obs, old, now) -> {
+                if (now == null) {
+                    cleared.add(old);
+                }
+            });
+            model.detailProperty().addListener((obs, old, now) -> {
+                if (now == null) {
+                    cleared.add(old);
+                }
+            });
+            return null;
+        });
         onFx(() -> {
             model.applyFilter("jumbo");
             return null;
@@ -133,6 +148,7 @@ class PacketListOrderGuiTest {
         assertEquals(jumbo, onFx(() -> model.selectedRowProperty().get()), "selection kept by the sort");
         assertEquals(jumbo, onFx(() -> view.table().getSelectionModel().getSelectedItem()));
         assertEquals(jumbo.number(), (long) onFx(() -> model.detailProperty().get().row().number()));
+        assertEquals(List.of(), onFx(() -> List.copyOf(cleared)), "selection or detail cleared by the filter or the sort");
 
         onFx(() -> {
             model.applyFilter("!jumbo");
