@@ -32,8 +32,8 @@ import org.junit.jupiter.api.Test;
  * samples/expected/tshark-tcp/ (TShark 4.0.17): the summary line's analysis marks and its Seq, Ack and Len
  * are tshark's Info column's, {@code -Y tcp.analysis.flags} and {@code -Y 'tcp.stream == 1'} select tshark's
  * frames, and {@code --raw-sequence-numbers} shows tcp.seq_raw. The line made from the summary is byte for
- * byte the line made from the tree. (tshark's Win is the scaled window and its Info names the ports and
- * more options; jumbocap's line keeps the window field as sent, so those are not compared.)
+ * byte the line made from the tree. Win is the window scaled by the handshake's window scale, tshark's
+ * tcp.window_size. (tshark's Info also names the ports and more options; those are not compared.)
  */
 class TcpAnalysisReadTest {
     private static final Pattern TSHARK_INFO = Pattern.compile("^((?:\\[TCP [^\\]]+\\] )*)\\d+ → \\d+ (.*)$");
@@ -97,7 +97,7 @@ class TcpAnalysisReadTest {
                 assertEquals(t.group(1), o.group(1), where);
                 marked += t.group(1).isEmpty() ? 0 : 1;
                 twoMarks += t.group(1).split("\\] \\[").length > 1 ? 1 : 0;
-                for (String name : List.of("Seq", "Ack", "Len")) {
+                for (String name : List.of("Seq", "Ack", "Len", "Win")) {
                     assertEquals(token(t.group(2), name), token(o.group(3), name), name + " of " + where);
                 }
             }

@@ -218,10 +218,9 @@ class ViewerGuiTest {
             view.hex().highlight(source.offset(), 1);
             return null;
         });
-        ListCell<?> cell = onFx(() -> hexCell(line));
-        assertNotNull(cell, "hex line " + line + " is drawn");
-        Node text = onFx(() -> cell.lookup(".hex-text"));
-        Bounds b = onFx(() -> text.localToScreen(text.getBoundsInLocal()));
+        // under load the hex list lays the line out some pulses after the highlight scrolled it in: click
+        // only once the line is drawn, laid out and stays where it is
+        Bounds b = settledHexText(line);
         double charWidth = b.getWidth() / 76;
         int textColumn = 10 + 3 * column + (column >= 8 ? 1 : 0);
         robot.clickOn(b.getMinX() + (textColumn + 0.5) * charWidth, b.getMinY() + b.getHeight() / 2, MouseButton.PRIMARY);
@@ -419,6 +418,20 @@ class ViewerGuiTest {
             }
         }
         return "";
+    }
+
+    /** The screen bounds of a hex line's text once the line is drawn and two pulses leave it in place. */
+    private Bounds settledHexText(int line) {
+        Bounds[] last = {null};
+        waitUntil("hex line " + line + " is drawn and settled", () -> {
+            ListCell<?> cell = hexCell(line);
+            Node text = cell == null ? null : cell.lookup(".hex-text");
+            Bounds now = text == null ? null : text.localToScreen(text.getBoundsInLocal());
+            boolean settled = now != null && now.getWidth() > 0 && now.equals(last[0]);
+            last[0] = now;
+            return settled;
+        });
+        return last[0];
     }
 
     private ListCell<?> hexCell(int line) {

@@ -55,8 +55,10 @@ public final class TcpAnalysisTree {
 
         if (a.windowSize >= 0 && tcp.child(TcpFields.WINDOW_SIZE_VALUE) != null) {
             int factor = a.windowScalingFactor;
-            insertAfter(tcp, TcpFields.WINDOW_SIZE_VALUE,
-                    node(TcpAnalysisFields.WINDOW_SIZE, offset, a.windowSize).generated());
+            FieldNode value = tcp.child(TcpFields.WINDOW_SIZE_VALUE);
+            long size = a.windowSize;
+            insertAfter(tcp, TcpFields.WINDOW_SIZE_VALUE, new FieldNode(TcpAnalysisFields.WINDOW_SIZE, value.offset(),
+                    value.length(), size).generated().setText(() -> "Calculated window size: " + size));
             if (factor != 0) {
                 insertAfter(tcp, TcpAnalysisFields.WINDOW_SIZE, node(TcpAnalysisFields.WINDOW_SIZE_SCALING_FACTOR, offset, (long) factor).generated()
                         .setText(() -> "Window size scaling factor: " + factor

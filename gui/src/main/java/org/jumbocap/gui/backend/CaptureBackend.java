@@ -6,6 +6,7 @@ import org.jumbocap.displayfilter.FilterSyntaxException;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
 import org.jumbocap.tree.FrameTree;
 
 /**
@@ -49,6 +50,20 @@ public interface CaptureBackend {
          * else on the tree (the core's frame pipeline). Call from one thread per instance at a time.
          */
         boolean test(FrameRecord frame, long firstNanos, long previousNanos);
+
+        /**
+         * As {@link #test(FrameRecord, long, long)} for a frame already decoded into {@code summary} and
+         * followed through the TCP conversations in frame order into {@code analysis} (null: not followed),
+         * so the filter reads {@code tcp.stream} and {@code tcp.analysis.*} as {@code read -Y} does.
+         */
+        boolean test(FrameRecord frame, long firstNanos, long previousNanos, FrameSummary summary,
+                     TcpAnalysis analysis);
+
+        /**
+         * True when the filter reads TCP conversation fields or expert items (which include the analysis
+         * findings): it needs every frame before, in order.
+         */
+        boolean readsConversation();
     }
 
     /** Destination of saved frames. */

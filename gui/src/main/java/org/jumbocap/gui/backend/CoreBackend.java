@@ -15,6 +15,7 @@ import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.files.CaptureFiles;
 import org.jumbocap.io.pcapng.PcapngWriter;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
 import org.jumbocap.tree.FrameTree;
 
 /** The viewer's backend on the jumbocap core: readers, the fast path, the dissectors, display filters. */
@@ -45,10 +46,30 @@ public final class CoreBackend implements CaptureBackend {
         // summed only for a filter that reads them, as `read -Y` does: summing reads every payload byte.
         boolean verify = compiled.readsChecksums();
         ThreadLocal<FramePipeline> pipelines = ThreadLocal.withInitial(() -> new FramePipeline(dissector, compiled, verify));
+        ThreadLocal<FrameSummary> scratch = ThreadLocal.withInitial(FrameSummary::new);
         return new CompiledFilter() {
             @Override
             public boolean test(FrameRecord frame, long firstNanos, long previousNanos) {
                 return pipelines.get().accept(frame, firstNanos, previousNanos);
+            }
+
+            @Override
+            public boolean test(FrameRecord frame, long firstNanos, long previousNanos, FrameSummary summary,
+                                TcpAnalysis analysis) {
+                FramePipeline p = pipelines.get();
+                if (verify) {
+                    // the filter reads checksums the row's summary did not sum: decode again with them
+                    p.decode(frame, firstNanos, previousNanos, scratch.get());
+                    summary = p.summary();
+                }
+                p.adopt(frame, firstNanos, previousNanos, summary, analysis, null);
+                return p.passes();
+            }
+
+            @Override
+            public boolean readsConversation() {
+                // expert items include the analysis findings (a retransmission is a warning)
+                return compiled.readsConversation() || compiled.fields().stream().anyMatch(n -> n.startsWith("expert"));
             }
 
             @Override

@@ -20,6 +20,11 @@ public final class PacketRow {
         this.index = index;
     }
 
+    /** The packed rows this row reads. */
+    public RowStore rowStore() {
+        return store;
+    }
+
     boolean sameStore(RowStore other) {
         return store == other;
     }
@@ -89,6 +94,16 @@ public final class PacketRow {
     }
 
     /** The texts of this row once made, else null (and they are asked for). */
+    /** tcp.stream, or -1 when the frame is not a TCP segment the conversations follow. */
+    public int tcpStream() {
+        return store.tcpStream(index);
+    }
+
+    /** The TCP analysis findings (bits of TcpAnalysisFlag), 0 for none. */
+    public int tcpAnalysisFlags() {
+        return store.tcpAnalysisFlags(index);
+    }
+
     public RowText text() {
         return texts.get(index);
     }

@@ -4,6 +4,7 @@ import java.util.function.Supplier;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.pipeline.SummaryText;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
 import org.jumbocap.proto.link.LinkFields;
 import org.jumbocap.proto.tcp.TcpFlags;
 import org.jumbocap.tree.FieldNode;
@@ -20,17 +21,27 @@ public final class RowFactory {
 
     /** Appends the packed row of a frame just summarised. */
     public static void append(RowStore store, FrameRecord frame, FrameSummary s, Supplier<FrameTree> tree) {
+        append(store, frame, s, null, tree);
+    }
+
+    /** As above, with the frame's TCP conversation analysis (null when not followed). */
+    public static void append(RowStore store, FrameRecord frame, FrameSummary s, TcpAnalysis tcp, Supplier<FrameTree> tree) {
         String protocol = SummaryText.protocol(s);
         if (protocol == null) {
             protocol = SummaryText.protocol(tree.get());
         }
         store.append(frame.fileOffset(), frame.timestampNanos(), frame.originalLength(), frame.capturedLength(),
-                s.ipVersion == 0 ? -1 : s.l3PayloadLength, protocol, s.jumboKind, s.truncated);
+                s.ipVersion == 0 ? -1 : s.l3PayloadLength, protocol, s.jumboKind, s.truncated, tcp, s.tcpWindow);
     }
 
     /** The texts of a frame's row. */
     public RowText text(FrameSummary s, Supplier<FrameTree> tree) {
-        String info = SummaryText.info(s);
+        return text(s, null, tree);
+    }
+
+    /** The texts of a frame's row, its Info with the TCP analysis as {@code read} shows it (null: none). */
+    public RowText text(FrameSummary s, TcpAnalysis tcp, Supplier<FrameTree> tree) {
+        String info = SummaryText.info(s, tcp);
         FrameTree t = info == null || s.ipVersion == 0 ? tree.get() : null;
         if (info == null) {
             info = SummaryText.info(t);

@@ -7,15 +7,37 @@ import java.util.Arrays;
  * columns, stably (equal rows keep frame order), without an object per row. The JDK sorts no int array
  * with a comparator, so the merge sort is written here.
  *
+ * <p>The text columns (Source, Destination, Info) are not packed: their texts are made for the sort,
+ * once per frame, and compared as shown.
+ *
  * @param column the column's id ({@code col-number}, {@code col-time}, {@code col-length},
- *               {@code col-protocol}, {@code col-jumbo})
+ *               {@code col-protocol}, {@code col-jumbo}, {@code col-tcp-stream}, {@code col-tcp-analysis},
+ *               {@code col-source}, {@code col-destination}, {@code col-info})
  */
 public record RowOrder(String column, boolean descending) {
-    /** Columns the packed rows can order by; the text columns are made only for rows on screen. */
+    /** Columns the list can be sorted by. */
     public static boolean sortable(String column) {
         return switch (column) {
-            case "col-number", "col-time", "col-length", "col-protocol", "col-jumbo" -> true;
+            case "col-number", "col-time", "col-length", "col-protocol", "col-jumbo", "col-tcp-stream", "col-tcp-analysis" -> true;
+            default -> needsTexts(column);
+        };
+    }
+
+    /** True for a column whose texts are made for the sort: the packed rows do not hold them. */
+    public static boolean needsTexts(String column) {
+        return switch (column) {
+            case "col-source", "col-destination", "col-info" -> true;
             default -> false;
+        };
+    }
+
+    /** The text a text column shows for a row. */
+    public static String textOf(String column, RowText text) {
+        return switch (column) {
+            case "col-source" -> text.source();
+            case "col-destination" -> text.destination();
+            case "col-info" -> text.info();
+            default -> throw new IllegalArgumentException(column);
         };
     }
 
@@ -26,6 +48,14 @@ public record RowOrder(String column, boolean descending) {
 
     /** The frame indices in this order (null order: frame order); sorts {@code indices} in place. */
     public static int[] sort(int[] indices, RowStore rows, RowOrder order) {
+        return sort(indices, rows, order, null);
+    }
+
+    /**
+     * As {@link #sort(int[], RowStore, RowOrder)}; for a text column {@code texts} holds each row's text
+     * by frame index.
+     */
+    public static int[] sort(int[] indices, RowStore rows, RowOrder order, String[] texts) {
         if (order == null || order.column().equals("col-number")) {
             Arrays.sort(indices);
         } else {
@@ -34,7 +64,14 @@ public record RowOrder(String column, boolean descending) {
                 case "col-length" -> (a, b) -> Long.compare(rows.originalLength(a), rows.originalLength(b));
                 case "col-protocol" -> (a, b) -> rows.protocol(a).compareTo(rows.protocol(b));
                 case "col-jumbo" -> (a, b) -> Long.compare(jumboKey(rows, a), jumboKey(rows, b));
-                default -> throw new IllegalArgumentException("cannot sort by " + order.column());
+                case "col-tcp-stream" -> (a, b) -> Integer.compare(rows.tcpStream(a), rows.tcpStream(b));
+                case "col-tcp-analysis" -> (a, b) -> Integer.compare(rows.tcpAnalysisFlags(a), rows.tcpAnalysisFlags(b));
+                default -> {
+                    if (!needsTexts(order.column()) || texts == null) {
+                        throw new IllegalArgumentException("cannot sort by " + order.column());
+                    }
+                    yield (a, b) -> texts[a].compareTo(texts[b]);
+                }
             };
             Arrays.sort(indices);
             mergeSort(indices, new int[indices.length], 0, indices.length, by);

@@ -10,6 +10,8 @@ import org.jumbocap.gui.model.FrameDetail;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.store.FrameStore;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpAnalysisTree;
 import org.jumbocap.tree.FrameTree;
 
 /**
@@ -24,9 +26,12 @@ public final class DetailLoader implements AutoCloseable {
         return t;
     });
     private final AtomicLong generation = new AtomicLong();
+    /** On the loader's thread only. */
+    private final TcpStreamReplay replay;
 
     public DetailLoader(CaptureBackend backend) {
         this.backend = backend;
+        this.replay = new TcpStreamReplay(backend);
     }
 
     /** Forgets any request in flight. */
@@ -52,6 +57,11 @@ public final class DetailLoader implements AutoCloseable {
                     return;
                 }
                 FrameTree tree = backend.dissect(frame, firstNanos, previousNanos);
+                // the TCP analysis subtree, as `read -V` shows it
+                TcpAnalysis analysis = replay.analysisOf(store, row.rowStore(), row.index());
+                if (analysis != null) {
+                    TcpAnalysisTree.addTo(tree, analysis);
+                }
                 FrameDetail detail = new FrameDetail(row, frame, tree);
                 Platform.runLater(() -> {
                     if (generation.get() == ticket) {

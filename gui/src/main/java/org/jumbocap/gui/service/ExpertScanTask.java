@@ -7,6 +7,10 @@ import org.jumbocap.gui.model.ExpertSummary;
 import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.model.StatisticsAccumulator;
 import org.jumbocap.gui.store.FrameStore;
+import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpAnalysisTree;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FrameTree;
 
@@ -39,6 +43,11 @@ public final class ExpertScanTask extends Task<ExpertScanTask.Result> {
         statistics.core().startFile(store.name());
         long[] times = {Long.MIN_VALUE, 0};
         long total = Math.max(1, count);
+        // in frame order, so the TCP analysis findings (retransmissions, lost segments) count and colour as in `read -V`
+        CaptureBackend.FrameSummarizer summarizer = backend.newSummarizer();
+        FrameSummary summary = new FrameSummary();
+        TcpConversations conversations = new TcpConversations();
+        TcpAnalysis analysis = new TcpAnalysis();
         updateMessage("Expert analysis");
         store.scan(frame -> {
             long index = frame.number() - 1;
@@ -50,6 +59,9 @@ public final class ExpertScanTask extends Task<ExpertScanTask.Result> {
                 times[1] = times[0];
             }
             FrameTree tree = backend.dissect(frame, times[0], times[1]);
+            summarizer.decode(frame, summary);
+            conversations.observe(summary, frame, analysis);
+            TcpAnalysisTree.addTo(tree, analysis);
             times[1] = frame.timestampNanos();
             statistics.add(tree);
             Severity worst = null;

@@ -20,4 +20,10 @@ final class FilterEvaluator {
         }
         return filter.test(frame, firstNanos, previousNanos);
     }
+
+    /** For a frame decoded and followed through the conversations in order. */
+    boolean test(FrameRecord frame, long firstNanos, long previousNanos, org.jumbocap.dissect.FrameSummary summary,
+                 org.jumbocap.pipeline.tcp.TcpAnalysis analysis) {
+        return filter == null || filter.test(frame, firstNanos, previousNanos, summary, analysis);
+    }
 }

@@ -8,7 +8,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.concurrent.Task;
+import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.gui.model.IntColumn;
 import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.store.FrameStore;
@@ -16,7 +20,10 @@ import org.jumbocap.gui.store.FrameStore;
 /**
  * Runs a display filter over every listed frame through the core's frame pipeline (on the summary where
  * it decides, else on the tree), in as many slices of the file as there are cores, each with its own
- * reader. The result holds the indices of the frames that match, in frame order.
+ * reader. A filter on TCP conversation fields ({@code tcp.stream}, {@code tcp.analysis.*}) runs in one
+ * pass in frame order instead, following the conversations as {@code read -Y} does, since a frame's
+ * analysis depends on every frame before it. The result holds the indices of the frames that match, in
+ * frame order.
  */
 public final class FilterTask extends Task<IntColumn> {
     private static final int CORES = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -28,11 +35,13 @@ public final class FilterTask extends Task<IntColumn> {
         return t;
     });
 
+    private final CaptureBackend backend;
     private final FrameStore store;
     private final CompiledFilter filter;
     private final RowStore rows;
 
-    public FilterTask(FrameStore store, CompiledFilter filter, RowStore rows) {
+    public FilterTask(CaptureBackend backend, FrameStore store, CompiledFilter filter, RowStore rows) {
+        this.backend = backend;
         this.store = store;
         this.filter = filter;
         this.rows = rows;
@@ -44,6 +53,9 @@ public final class FilterTask extends Task<IntColumn> {
         int slices = (int) Math.max(1, Math.min(CORES, total / MIN_SLICE));
         updateMessage("Filtering: " + filter.text());
         AtomicLong seen = new AtomicLong();
+        if (filter.readsConversation()) {
+            return toColumn(new BitSet[] {inOrder(total, seen)});
+        }
         BitSet[] matches = new BitSet[slices];
         List<Future<?>> helpers = new ArrayList<>();
         for (int s = 1; s < slices; s++) {
@@ -57,6 +69,10 @@ public final class FilterTask extends Task<IntColumn> {
         for (Future<?> f : helpers) {
             f.get();
         }
+        return toColumn(matches);
+    }
+
+    private static IntColumn toColumn(BitSet[] matches) {
         IntColumn out = new IntColumn();
         for (BitSet m : matches) {
             for (int i = m.nextSetBit(0); i >= 0; i = m.nextSetBit(i + 1)) {
@@ -64,6 +80,37 @@ public final class FilterTask extends Task<IntColumn> {
             }
         }
         return out;
+    }
+
+    /** Every frame's index that passes, with the conversations followed from the first frame on. */
+    private BitSet inOrder(int total, AtomicLong seen) throws java.io.IOException {
+        BitSet matches = new BitSet();
+        if (total == 0) {
+            return matches;
+        }
+        CaptureBackend.FrameSummarizer summarizer = backend.newSummarizer();
+        FrameSummary summary = new FrameSummary();
+        TcpConversations conversations = new TcpConversations();
+        TcpAnalysis analysis = new TcpAnalysis();
+        long firstNanos = rows.firstNanos();
+        int[] at = {0};
+        store.visitRange(1, rows.fileOffset(0), total, frame -> {
+            if (isCancelled()) {
+                throw new java.util.concurrent.CancellationException();
+            }
+            int index = at[0]++;
+            long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
+            summarizer.decode(frame, summary);
+            conversations.observe(summary, frame, analysis);
+            if (filter.test(frame, firstNanos, previousNanos, summary, analysis)) {
+                matches.set(index);
+            }
+            long done = seen.incrementAndGet();
+            if ((done & 0x3FFF) == 0) {
+                updateProgress(done, total);
+            }
+        });
+        return matches;
     }
 
     /** Frame indices {@code from .. to - 1} that pass. */

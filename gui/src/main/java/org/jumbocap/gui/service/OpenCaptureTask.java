@@ -14,6 +14,8 @@ import org.jumbocap.gui.store.FileFrameStore;
 import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 
 /**
  * Streams a capture file into packed rows on a background thread; the UI publishes what has been
@@ -50,6 +52,9 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
         FrameSummarizer summarizer = backend.newSummarizer();
         FilterEvaluator evaluator = new FilterEvaluator(backend, filter);
         FrameSummary summary = new FrameSummary();
+        // the conversation pass of `read`, in frame order in the loop that lists the rows
+        TcpConversations conversations = new TcpConversations();
+        TcpAnalysis analysis = new TcpAnalysis();
         FrameRecord rec = new FrameRecord();
         long count = 0;
         long first = 0;
@@ -66,8 +71,9 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
                     summarizer.decode(rec, summary);
                     long firstNanos = first;
                     long previousNanos = previous;
-                    RowFactory.append(rows, rec, summary, () -> backend.dissect(rec, firstNanos, previousNanos));
-                    if (shown != null && evaluator.test(rec, first, previous)) {
+                    conversations.observe(summary, rec, analysis);
+                    RowFactory.append(rows, rec, summary, analysis, () -> backend.dissect(rec, firstNanos, previousNanos));
+                    if (shown != null && evaluator.test(rec, first, previous, summary, analysis)) {
                         shown.append(rows.size() - 1);
                     }
                     previous = rec.timestampNanos();

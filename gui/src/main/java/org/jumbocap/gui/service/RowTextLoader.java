@@ -13,6 +13,7 @@ import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.model.RowText;
 import org.jumbocap.gui.model.RowTexts;
 import org.jumbocap.gui.store.FrameStore;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
 
 /**
  * Makes the texts of a page of rows on its own thread: reads the page's frames back by their offsets,
@@ -32,6 +33,7 @@ public final class RowTextLoader implements RowTexts.Loader, AutoCloseable {
     private final FrameSummarizer summarizer;
     private final RowFactory factory = new RowFactory();
     private final FrameSummary summary = new FrameSummary();
+    private final TcpAnalysis analysis = new TcpAnalysis();
 
     public RowTextLoader(CaptureBackend backend, FrameStore frames, RowStore rows) {
         this.backend = backend;
@@ -72,7 +74,8 @@ public final class RowTextLoader implements RowTexts.Loader, AutoCloseable {
             }
             long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
             summarizer.decode(frame, summary);
-            out[at[0]++] = factory.text(summary, () -> backend.dissect(frame, firstNanos, previousNanos));
+            out[at[0]++] = factory.text(summary, rows.tcpAnalysis(index, analysis, summary.tcpWindow),
+                    () -> backend.dissect(frame, firstNanos, previousNanos));
         });
         if (at[0] < count) {
             throw new IOException(frames.name() + ": frame " + (first + at[0] + 1) + " is gone (file changed?)");

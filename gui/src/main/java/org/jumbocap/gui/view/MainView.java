@@ -39,6 +39,7 @@ import org.jumbocap.gui.settings.RecentFiles;
 import org.jumbocap.gui.view.filter.FilterBar;
 import org.jumbocap.gui.view.hex.HexView;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
+import org.jumbocap.gui.viewmodel.FollowStreamViewModel;
 import org.jumbocap.tree.FieldNode;
 
 /**
@@ -61,6 +62,9 @@ public final class MainView extends BorderPane {
     private Theme theme = Theme.LIGHT;
     private LiveCaptureProvider liveProvider;
     private StatisticsView statisticsView;
+    private FollowStreamView followView;
+    /** The shown list the table's selection refers to. */
+    private Object listShown;
     private LiveCaptureDialog liveDialog;
     private Alert lastError;
 
@@ -77,6 +81,7 @@ public final class MainView extends BorderPane {
 
         tree.setOnApplyFilter(filterBar::apply);
         table.setOnApplyFilter(filterBar::apply);
+        table.setOnFollowStream(this::followStream);
         table.setOnPrepareFilter(text -> {
             filterBar.setText(text);
             filterBar.focusEditor();
@@ -100,7 +105,17 @@ public final class MainView extends BorderPane {
     }
 
     private void wire() {
-        table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> model.select(row));
+        listShown = model.shownRowsProperty().get();
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
+            // a new list (filtered, sorted) clears the table's selection before the listener below runs:
+            // the selected frame stays selected if the new list shows it
+            if (row == null && model.shownRowsProperty().get() != listShown) {
+                return;
+            }
+            if (row == null || !row.equals(model.selectedRowProperty().get())) {
+                model.select(row);
+            }
+        });
         model.detailProperty().addListener((obs, old, detail) -> showDetail(detail));
         tree.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
             FieldNode field = tree.selectedField();
@@ -123,6 +138,8 @@ public final class MainView extends BorderPane {
         model.textsVersionProperty().addListener((obs, old, version) -> table.refresh());
         // a new list (filtered) comes in frame order: put it in the order the sort arrows show
         model.shownRowsProperty().addListener((obs, old, rows) -> {
+            listShown = rows;
+            keepSelection(rows);
             if (!java.util.Objects.equals(model.order(), table.wantedOrder())) {
                 Platform.runLater(table::sort);
             }
@@ -192,13 +209,20 @@ public final class MainView extends BorderPane {
         dark.setId("menu-theme-dark");
         Menu view = new Menu("_View", null, light, dark);
 
+        MenuItem follow = item("Follow _TCP Stream", "Shortcut+Alt+Shift+T",
+                e -> followStream(model.selectedRowProperty().get()));
+        follow.setId("menu-analyze-follow-tcp");
+        follow.disableProperty().bind(Bindings.createBooleanBinding(() -> model.selectedRowProperty().get() == null
+                || model.selectedRowProperty().get().tcpStream() < 0, model.selectedRowProperty()));
+        Menu analyze = new Menu("_Analyze", null, follow);
+
         MenuItem stats = item("Capture _Statistics\u2026", "Shortcut+Shift+S", e -> showStatistics());
         Menu statistics = new Menu("_Statistics", null, stats);
 
         MenuItem live = item("_Live Capture\u2026", "Shortcut+K", e -> showLiveCapture());
         Menu capture = new Menu("_Capture", null, live);
 
-        MenuBar bar = new MenuBar(file, go, view, statistics, capture);
+        MenuBar bar = new MenuBar(file, go, view, capture, analyze, statistics);
         bar.setId("menu-bar");
         return bar;
     }
@@ -311,6 +335,41 @@ public final class MainView extends BorderPane {
         }
         statisticsView.setTheme(theme);
         statisticsView.showAndRefresh();
+    }
+
+    /** Selects the frame selected before in a new shown list, or clears the selection when it is not in it. */
+    private void keepSelection(org.jumbocap.gui.model.RowList rows) {
+        PacketRow selected = model.selectedRowProperty().get();
+        if (selected == null) {
+            return;
+        }
+        int frameIndex = selected.index();
+        int n = rows.size();
+        for (int i = 0; i < n; i++) {
+            if (rows.frameIndex(i) == frameIndex) {
+                table.getSelectionModel().clearAndSelect(i);
+                table.scrollTo(Math.max(0, i - 3));
+                return;
+            }
+        }
+        model.select(null);
+    }
+
+    /** Opens Follow TCP Stream on a row's stream (nothing for a row without one). */
+    public void followStream(PacketRow row) {
+        if (row == null || row.tcpStream() < 0) {
+            return;
+        }
+        if (followView == null) {
+            followView = new FollowStreamView(new FollowStreamViewModel(model), filterBar::apply, window());
+        }
+        followView.setTheme(theme);
+        followView.show(row.tcpStream());
+    }
+
+    /** The Follow TCP Stream window, or null before it was first opened. */
+    public FollowStreamView followView() {
+        return followView;
     }
 
     public void showLiveCapture() {

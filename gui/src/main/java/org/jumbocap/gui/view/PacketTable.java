@@ -21,6 +21,7 @@ import javafx.scene.input.KeyEvent;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.RowOrder;
+import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
 
 /**
  * The packet list: a virtualised, sortable table over precomputed rows. Jumbograms and BIG TCP
@@ -30,6 +31,7 @@ import org.jumbocap.gui.model.RowOrder;
 public final class PacketTable extends TableView<PacketRow> {
     private Consumer<String> onApplyFilter = f -> { };
     private Consumer<String> onPrepareFilter = f -> { };
+    private Consumer<PacketRow> onFollowStream = r -> { };
 
     /**
      * @param rows   the rows to list; the view model replaces their content after a filter or a sort (not
@@ -67,6 +69,10 @@ public final class PacketTable extends TableView<PacketRow> {
         jumbo.setSortable(RowOrder.sortable("col-jumbo"));
         jumbo.setCellFactory(c -> new JumboCell());
         getColumns().add(jumbo);
+        getColumns().add(column("Stream", "col-tcp-stream", 64, PacketRow::tcpStream, Integer::compare, Pos.CENTER_RIGHT,
+                n -> n < 0 ? "" : String.valueOf(n)));
+        getColumns().add(column("TCP analysis", "col-tcp-analysis", 150, PacketRow::tcpAnalysisFlags, Integer::compare,
+                Pos.CENTER_LEFT, PacketTable::analysisText));
         getColumns().add(column("Info", "col-info", 520, PacketRow::info, String::compareTo, Pos.CENTER_LEFT, s -> s));
 
         setRowFactory(t -> {
@@ -88,6 +94,11 @@ public final class PacketTable extends TableView<PacketRow> {
         onApplyFilter = action;
     }
 
+    /** Called with the row whose TCP stream the context menu's Follow TCP Stream follows. */
+    public void setOnFollowStream(Consumer<PacketRow> action) {
+        onFollowStream = action;
+    }
+
     /** Called with a display filter the packet list's context menu puts in the bar without applying it. */
     public void setOnPrepareFilter(Consumer<String> action) {
         onPrepareFilter = action;
@@ -102,8 +113,13 @@ public final class PacketTable extends TableView<PacketRow> {
         conversation.setOnAction(e -> onApplyFilter.accept(conversationFilter(row.getItem())));
         MenuItem prepare = new MenuItem("Prepare Conversation Filter");
         prepare.setOnAction(e -> onPrepareFilter.accept(conversationFilter(row.getItem())));
-        ContextMenu menu = new ContextMenu(copyLine, copyFilter, new SeparatorMenuItem(), conversation, prepare);
+        MenuItem follow = new MenuItem("Follow TCP Stream");
+        follow.setId("menu-follow-tcp");
+        follow.setOnAction(e -> onFollowStream.accept(row.getItem()));
+        ContextMenu menu = new ContextMenu(copyLine, copyFilter, new SeparatorMenuItem(), conversation, prepare,
+                new SeparatorMenuItem(), follow);
         menu.setOnShowing(e -> {
+            follow.setDisable(row.getItem() == null || row.getItem().tcpStream() < 0);
             boolean ip = row.getItem() != null && !row.getItem().source().isEmpty();
             conversation.setDisable(!ip);
             prepare.setDisable(!ip);
@@ -207,6 +223,18 @@ public final class PacketTable extends TableView<PacketRow> {
             }
         });
         return c;
+    }
+
+    /** The findings' names as the Info column's marks say them: "Retransmission, Dup ACK". */
+    static String analysisText(int flags) {
+        StringBuilder s = new StringBuilder();
+        for (TcpAnalysisFlag f : TcpAnalysisFlag.values()) {
+            if (f.in(flags)) {
+                String name = f.mark().replace("[TCP ", "").replace("]", "").strip();
+                s.append(s.length() == 0 ? "" : ", ").append(name);
+            }
+        }
+        return s.toString();
     }
 
     /** A count with a comma every three digits, as the Jumbo column and the statistics write them. */

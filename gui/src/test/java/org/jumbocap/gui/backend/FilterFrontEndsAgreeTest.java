@@ -66,9 +66,72 @@ class FilterFrontEndsAgreeTest {
         assertTrue(selected > 1000, "frames selected in all: " + selected);
     }
 
+    /** Filters on the TCP conversation pass, which the viewer runs in frame order while it lists the rows. */
+    private static final List<String> CONVERSATION_FILTERS = List.of(
+            "tcp.stream == 0", "tcp.stream == 1", "tcp.analysis.flags", "tcp.analysis.retransmission",
+            "tcp.analysis.lost_segment", "tcp.analysis.duplicate_ack", "tcp.analysis.out_of_order",
+            "tcp.analysis.bytes_in_flight > 100000", "tcp.seq == 1", "tcp.analysis.flags && !tcp.analysis.window_update",
+            "tcp.analysis.ack_rtt > 0.0001", "tcp.stream == 0 && tcp.analysis.retransmission",
+            "expert.severity >= warn", "tcp.time_delta > 0.001");
+
+    /**
+     * The viewer's way with a conversation filter (OpenCaptureTask and FilterTask: summarise, follow the
+     * conversations in frame order, then decide) selects the frames the command line's pipeline selects.
+     */
+    @Test
+    void conversationFiltersSelectThePipelinesFrames() throws Exception {
+        List<Path> files = List.of(Path.of("..", "samples", "ipv6-bigtcp-loss.pcap"),
+                Path.of("..", "samples", "tcp-scenarios", "analysis-scenarios.pcap"),
+                Path.of("..", "samples", "ipv6-bigtcp-veth.pcap"));
+        CoreBackend backend = new CoreBackend();
+        java.util.Map<String, Integer> perFilter = new java.util.TreeMap<>();
+        for (String filter : CONVERSATION_FILTERS) {
+            CaptureBackend.CompiledFilter compiled = backend.compileFilter(filter);
+            assertTrue(compiled.readsConversation(), filter);
+            for (Path file : files) {
+                List<Long> viewer = new ArrayList<>();
+                CaptureBackend.FrameSummarizer summarizer = backend.newSummarizer();
+                org.jumbocap.dissect.FrameSummary summary = new org.jumbocap.dissect.FrameSummary();
+                org.jumbocap.pipeline.tcp.TcpConversations conversations = new org.jumbocap.pipeline.tcp.TcpConversations();
+                org.jumbocap.pipeline.tcp.TcpAnalysis analysis = new org.jumbocap.pipeline.tcp.TcpAnalysis();
+                try (CaptureReader reader = backend.open(file)) {
+                    FrameRecord rec = new FrameRecord();
+                    long first = Long.MIN_VALUE;
+                    long previous = 0;
+                    while (reader.next(rec)) {
+                        if (first == Long.MIN_VALUE) {
+                            first = rec.timestampNanos();
+                            previous = first;
+                        }
+                        summarizer.decode(rec, summary);
+                        conversations.observe(summary, rec, analysis);
+                        if (compiled.test(rec, first, previous, summary, analysis)) {
+                            viewer.add(rec.number());
+                        }
+                        previous = rec.timestampNanos();
+                    }
+                }
+                assertEquals(pipeline(filter, file, true), viewer, filter + " on " + file.getFileName());
+                perFilter.merge(filter, viewer.size(), Integer::sum);
+            }
+        }
+        // each filter selects something somewhere, so agreement is not two empty lists
+        for (String f : List.of("tcp.stream == 0", "tcp.stream == 1", "tcp.analysis.flags", "tcp.analysis.retransmission",
+                "tcp.analysis.lost_segment", "tcp.analysis.duplicate_ack", "tcp.analysis.bytes_in_flight > 100000",
+                "tcp.analysis.ack_rtt > 0.0001", "expert.severity >= warn")) {
+            assertTrue(perFilter.get(f) > 0, f + " selected nothing: " + perFilter);
+        }
+    }
+
     /** The frames the core's pipeline passes, up to the first bad record as the viewer stops there too. */
     private static List<Long> pipeline(String filter, Path file) {
-        FramePipeline pipeline = new FramePipeline(new FrameDissector(), DisplayFilter.compile(filter), true);
+        return pipeline(filter, file, false);
+    }
+
+    /** @param conversations follow the TCP conversations, as `read` does */
+    private static List<Long> pipeline(String filter, Path file, boolean conversations) {
+        FramePipeline pipeline = new FramePipeline(new FrameDissector(), DisplayFilter.compile(filter), true,
+                conversations ? new org.jumbocap.pipeline.tcp.TcpConversations() : null);
         List<Long> numbers = new ArrayList<>();
         try (CaptureReader reader = CaptureFiles.open(file)) {
             FrameRecord rec = new FrameRecord();

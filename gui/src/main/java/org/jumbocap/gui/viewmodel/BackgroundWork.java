@@ -1,0 +1,123 @@
+package org.jumbocap.gui.viewmodel;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.concurrent.Task;
+import javafx.concurrent.Worker;
+
+/**
+ * The viewer's worker threads and its status line. One main task runs at a time (reading, filtering,
+ * sorting, saving): it drives the progress bar and the busy flag, and a new one cancels the one before.
+ * Side tasks (the expert pass, statistics) run beside it without touching either. Used on the UI thread.
+ */
+public final class BackgroundWork implements AutoCloseable {
+    private final ExecutorService workers = Executors.newFixedThreadPool(2, r -> {
+        Thread t = new Thread(r, "jumbocap-worker");
+        t.setDaemon(true);
+        return t;
+    });
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Ready");
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
+    private Task<?> mainTask;
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** Progress of the main task, 0..1, or -1 when unknown. */
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    /** Sets the status line. */
+    public void status(String text) {
+        status.set(text);
+    }
+
+    /** True while a main task runs. */
+    public boolean mainTaskRunning() {
+        return mainTask != null && mainTask.isRunning();
+    }
+
+    /**
+     * Runs the task as the main one, cancelling the one before; the handlers run on the UI thread, the
+     * busy flag drops after them.
+     */
+    public <T> void run(Task<T> task, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+        if (mainTaskRunning()) {
+            mainTask.cancel();
+        }
+        mainTask = task;
+        busy.set(true);
+        progress.bind(task.progressProperty());
+        task.messageProperty().addListener((obs, old, message) -> {
+            if (message != null && !message.isEmpty()) {
+                status.set(message);
+            }
+        });
+        task.stateProperty().addListener((obs, old, state) -> {
+            if (state == Worker.State.SUCCEEDED || state == Worker.State.FAILED || state == Worker.State.CANCELLED) {
+                if (mainTask == task) {
+                    progress.unbind();
+                    progress.set(0);
+                }
+                try {
+                    if (state == Worker.State.SUCCEEDED) {
+                        onSuccess.accept(task.getValue());
+                    } else if (state == Worker.State.FAILED) {
+                        onFailure.accept(task.getException());
+                    } else if (mainTask == task) {
+                        status.set("Cancelled");
+                    }
+                } finally {
+                    if (mainTask == task) {
+                        busy.set(false);
+                    }
+                }
+            }
+        });
+        workers.execute(task);
+    }
+
+    /** Runs a side task, which neither shows progress nor cancels the main one. */
+    public void execute(Task<?> task) {
+        workers.execute(task);
+    }
+
+    /** Cancels the main task. */
+    public void cancel() {
+        if (mainTask != null) {
+            mainTask.cancel();
+        }
+    }
+
+    @Override
+    public void close() {
+        cancel();
+        workers.shutdownNow();
+    }
+
+    /** The first line of a failure's message. */
+    static String oneLine(Throwable t) {
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+
+    /** "1 frame", "2 frames". */
+    static String frames(long n) {
+        return String.format(java.util.Locale.ROOT, "%,d", n) + (n == 1 ? " frame" : " frames");
+    }
+}
