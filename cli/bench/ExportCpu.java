@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.FrameRowReader;
 import org.jumbocap.export.parquet.ParquetFrameWriter;
-import org.jumbocap.io.CaptureFiles;
+import org.jumbocap.io.files.CaptureFiles;
 
 /**
  * CPU time of the two halves of `jumbocap export`, each on one thread, pass after pass in one JVM, so the

@@ -34,7 +34,7 @@ import org.jumbocap.gui.view.MainView;
 import org.jumbocap.gui.view.Theme;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
 import org.jumbocap.gui.viewmodel.FollowStreamViewModel;
-import org.jumbocap.io.CaptureFiles;
+import org.jumbocap.io.files.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.pipeline.FramePipeline;

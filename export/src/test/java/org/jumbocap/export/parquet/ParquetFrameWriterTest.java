@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.jumbocap.export.ExportColumn;
 import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.FrameRowReader;
-import org.jumbocap.io.CaptureFiles;
+import org.jumbocap.io.files.CaptureFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
