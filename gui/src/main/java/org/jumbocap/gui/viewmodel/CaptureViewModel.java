@@ -52,6 +52,7 @@ import org.jumbocap.gui.model.StatisticsAccumulator;
 import org.jumbocap.gui.model.StatisticsReport;
 import org.jumbocap.gui.service.DetailLoader;
 import org.jumbocap.gui.service.ExpertScanTask;
+import org.jumbocap.gui.service.ExportDissectionsTask;
 import org.jumbocap.gui.service.FilterTask;
 import org.jumbocap.gui.service.OpenCaptureTask;
 import org.jumbocap.gui.service.RowTextLoader;
@@ -145,6 +146,11 @@ public final class CaptureViewModel implements AutoCloseable {
 
     public CaptureBackend backend() {
         return backend;
+    }
+
+    /** Where the listed frames' bytes are read back from (null before a file or capture); off the UI thread only. */
+    public FrameStore frameStore() {
+        return store;
     }
 
     // ---- read-only state -------------------------------------------------------------------------
@@ -438,15 +444,33 @@ public final class CaptureViewModel implements AutoCloseable {
 
     /** Writes the shown frames to a file. */
     public void saveShown(Path target, SaveFormat format, Consumer<String> done) {
+        saveFrames(shownNumbers(shownRows.get()), target, format, done);
+    }
+
+    /** Writes the frames whose numbers are set (the marked ones, say) to a file. */
+    public void saveFrames(BitSet numbers, Path target, SaveFormat format, Consumer<String> done) {
         if (store == null) {
             return;
         }
-        BitSet numbers = shownNumbers(shownRows.get());
         run(new SaveFramesTask(backend, store, numbers, target, format), written -> {
             status.set("Saved " + frames(written) + " to " + target);
             done.accept(null);
         }, failure -> {
             status.set("Save failed: " + oneLine(failure));
+            done.accept(oneLine(failure));
+        });
+    }
+
+    /** Writes the shown frames' dissections (text as {@code read} / {@code read -V}, or JSON) to a file. */
+    public void exportShown(Path target, ExportDissectionsTask.Format format, Consumer<String> done) {
+        if (store == null) {
+            return;
+        }
+        run(new ExportDissectionsTask(backend, store, shownNumbers(shownRows.get()), target, format), written -> {
+            status.set("Exported " + frames(written) + " to " + target);
+            done.accept(null);
+        }, failure -> {
+            status.set("Export failed: " + oneLine(failure));
             done.accept(oneLine(failure));
         });
     }
