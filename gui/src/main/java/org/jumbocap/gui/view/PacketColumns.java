@@ -122,7 +122,7 @@ public final class PacketColumns implements AutoCloseable {
                 shown.setSelected(c.isVisible());
                 // the last visible column stays: a table without columns has no header to bring them back
                 shown.setDisable(c.isVisible() && table.getVisibleLeafColumns().size() == 1);
-                shown.setOnAction(a -> c.setVisible(shown.isSelected()));
+                shown.selectedProperty().addListener((obs, was, now) -> c.setVisible(now));
                 menu.getItems().add(shown);
             }
             if (column.getId().startsWith(FIELD_PREFIX)) {
