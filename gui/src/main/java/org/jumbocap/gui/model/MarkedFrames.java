@@ -35,6 +35,7 @@ public final class MarkedFrames {
         count.set(0);
     }
 
+    /** Frames marked in the capture marked last (a new capture's rows are unmarked until one is marked). */
     public ReadOnlyIntegerProperty countProperty() {
         return count.getReadOnlyProperty();
     }

@@ -436,7 +436,7 @@ public final class MainView extends BorderPane {
     }
 
     private void chooseAndSaveMarked() {
-        if (marks.countProperty().get() == 0) {
+        if (marks.numbers(model.shownRowsProperty().get().store()).isEmpty()) {
             showError("Save Marked Frames", "No frame is marked (Ctrl+M marks the selected frame)");
             return;
         }
