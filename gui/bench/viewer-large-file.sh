@@ -49,7 +49,7 @@ xvfb-run -a -s '-screen 0 1400x900x24' bash -c '
     sleep 2; shot loaded
     if [[ -n "$filter" ]]; then
         wid="$(xdotool search --sync --onlyvisible --name jumbocap | head -n 1)"
-        xdotool windowfocus --sync "$wid"; xdotool key --window "$wid" ctrl+f
+        xdotool windowfocus --sync "$wid"; xdotool key --window "$wid" ctrl+slash
         sleep 0.5
         xdotool type --delay 20 "$filter"
         xdotool key Return

@@ -289,7 +289,7 @@ class AnalysisGuiTest {
         waitIdle();
         long target = onFx(() -> model.rows().size() - 3L);
         robot.clickOn(onFx(() -> (Node) view.table()));
-        robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL, KeyCode.SLASH).release(KeyCode.SLASH, KeyCode.CONTROL);
         // an editable combo box keeps the focus itself and forwards it to its text field
         waitUntil("the filter text has the focus", () -> view.getScene().getFocusOwner() == robot.lookup("#display-filter").query()
                 || view.getScene().getFocusOwner() == robot.lookup("#display-filter-text").query());

@@ -52,4 +52,16 @@ final class TsharkOracle {
         return rows.stream().map(r -> r.getOrDefault(field, "")).filter(v -> !v.isEmpty())
                 .mapToLong(v -> Arrays.stream(v.split(",")).mapToLong(Long::parseLong).max().orElse(0)).max().orElse(0);
     }
+
+    /** Frame numbers whose {@code field} tshark printed a value for, in frame order. */
+    List<Long> numbers(String field) {
+        return rows.stream().filter(r -> !r.getOrDefault(field, "").isEmpty())
+                .map(r -> Long.parseLong(r.get("frame.number"))).toList();
+    }
+
+    /** tshark's value of a field in a frame ("" when it has none). */
+    String value(long number, String field) {
+        return rows.stream().filter(r -> r.get("frame.number").equals(Long.toString(number))).findFirst()
+                .map(r -> r.getOrDefault(field, "")).orElse("");
+    }
 }

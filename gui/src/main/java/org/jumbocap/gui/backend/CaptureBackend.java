@@ -26,6 +26,23 @@ public interface CaptureBackend {
     /** Compiles a display filter; a fault names its 1-based column. */
     CompiledFilter compileFilter(String text) throws FilterSyntaxException;
 
+    /**
+     * The frame loop of {@code jumbocap read}: frames given in file order, their TCP conversations
+     * followed, each one's full tree (with the conversation analysis). One thread; for exports.
+     *
+     * @param verifyChecksums sum the checksums, as {@code read -V} and {@code -T json} do
+     */
+    TreeLoop newTreeLoop(boolean verifyChecksums);
+
+    /** See {@link #newTreeLoop}. */
+    interface TreeLoop {
+        /** Reads the next frame in file order (its summary and conversation, no tree yet). */
+        void next(FrameRecord frame, long firstNanos, long previousNanos);
+
+        /** The full tree of the frame last given to {@link #next}. */
+        FrameTree tree();
+    }
+
     /** Opens a writer for saving frames. */
     FrameSink create(Path file, SaveFormat format, int linkType) throws IOException;
 

@@ -16,6 +16,7 @@ import org.jumbocap.io.files.CaptureFiles;
 import org.jumbocap.io.pcapng.PcapngWriter;
 import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.tree.FrameTree;
 
 /** The viewer's backend on the jumbocap core: readers, the fast path, the dissectors, display filters. */
@@ -90,6 +91,22 @@ public final class CoreBackend implements CaptureBackend {
             @Override
             public boolean matches(FrameTree tree) {
                 return compiled.matches(tree);
+            }
+        };
+    }
+
+    @Override
+    public TreeLoop newTreeLoop(boolean verifyChecksums) {
+        FramePipeline pipeline = new FramePipeline(dissector, null, verifyChecksums, new TcpConversations());
+        return new TreeLoop() {
+            @Override
+            public void next(FrameRecord frame, long firstNanos, long previousNanos) {
+                pipeline.accept(frame, firstNanos, previousNanos);
+            }
+
+            @Override
+            public FrameTree tree() {
+                return pipeline.tree();
             }
         };
     }

@@ -29,6 +29,10 @@ public final class PacketRow {
         return store == other;
     }
 
+    RowStore store() {
+        return store;
+    }
+
     /** Position in the store: frame number less one. */
     public int index() {
         return index;

@@ -21,6 +21,12 @@ public final class RecentFiles {
         this.file = file;
     }
 
+    /** The folder of the list, where the viewer's other settings live too. */
+    public Path directory() {
+        Path parent = file.toAbsolutePath().getParent();
+        return parent == null ? Path.of(".") : parent;
+    }
+
     public static RecentFiles standard() {
         String dir = System.getProperty("jumbocap.config.dir");
         Path base = dir != null ? Path.of(dir) : Path.of(System.getProperty("user.home"), ".config", "jumbocap");

@@ -24,6 +24,7 @@ public final class DetailTree extends TreeView<Object> {
     private final Map<FieldNode, TreeItem<Object>> itemsByNode = new IdentityHashMap<>();
     private Consumer<String> onApplyFilter = s -> { };
     private Consumer<String> onPrepareFilter = s -> { };
+    private Consumer<String> onApplyAsColumn = s -> { };
 
     public DetailTree() {
         setId("detail-tree");
@@ -42,6 +43,11 @@ public final class DetailTree extends TreeView<Object> {
 
     public void setOnPrepareFilter(Consumer<String> action) {
         onPrepareFilter = action;
+    }
+
+    /** Called with a field's filter name when the user applies it as a packet-list column. */
+    public void setOnApplyAsColumn(Consumer<String> action) {
+        onApplyAsColumn = action;
     }
 
     /** Shows a frame's tree (null clears): protocol layers expanded except the frame summary. */
@@ -146,7 +152,14 @@ public final class DetailTree extends TreeView<Object> {
             if (node.name().equals("jumbo") || node.name().startsWith("jumbo.")) {
                 getStyleClass().add("field-jumbo");
             }
-            setContextMenu(menu(FilterExpressions.of(node), node.valueText()));
+            ContextMenu menu = menu(FilterExpressions.of(node), node.valueText());
+            if (!node.isProtocol()) {
+                MenuItem column = new MenuItem("Apply as Column");
+                column.setId("apply-as-column");
+                column.setOnAction(e -> onApplyAsColumn.accept(node.name()));
+                menu.getItems().addAll(new SeparatorMenuItem(), column);
+            }
+            setContextMenu(menu);
         }
 
         private ContextMenu menu(String filter, String value) {

@@ -35,7 +35,13 @@ import org.jumbocap.gui.backend.CaptureBackend.SaveFormat;
 import org.jumbocap.gui.live.LiveCaptureProvider;
 import org.jumbocap.gui.model.FrameDetail;
 import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.gui.model.MarkedFrames;
+import org.jumbocap.gui.model.TimeFormat;
+import org.jumbocap.gui.service.ExportDissectionsTask;
+import org.jumbocap.gui.settings.ColumnSettings;
 import org.jumbocap.gui.settings.RecentFiles;
+import org.jumbocap.gui.view.find.FindBar;
+import org.jumbocap.gui.viewmodel.FindViewModel;
 import org.jumbocap.gui.view.filter.FilterBar;
 import org.jumbocap.gui.view.hex.HexView;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
@@ -56,6 +62,10 @@ public final class MainView extends BorderPane {
     private final DetailTree tree = new DetailTree();
     private final HexView hex = new HexView();
     private final FilterBar filterBar = new FilterBar();
+    private final MarkedFrames marks = new MarkedFrames();
+    private final FindViewModel finder;
+    private final FindBar findBar;
+    private final PacketColumns columns;
     private final Menu recentMenu = new Menu("Open _Recent");
     private final Label status = new Label();
     private final Label counts = new Label();
@@ -69,12 +79,24 @@ public final class MainView extends BorderPane {
     private Alert lastError;
 
     public MainView(CaptureViewModel model, RecentFiles recentFiles, LiveCaptureProvider liveProvider) {
+        this(model, recentFiles, ColumnSettings.besides(recentFiles), liveProvider);
+    }
+
+    public MainView(CaptureViewModel model, RecentFiles recentFiles, ColumnSettings columnSettings,
+                    LiveCaptureProvider liveProvider) {
         this.model = model;
         this.recentFiles = recentFiles;
         this.liveProvider = liveProvider;
         setId("main-view");
         getStyleClass().add("main-view");
         table = new PacketTable(model.shownRows(), model::sortShown);
+        table.setMarks(marks);
+        columns = new PacketColumns(table, model, columnSettings);
+        finder = new FindViewModel(model);
+        findBar = new FindBar(finder, () -> table.getSelectionModel().getSelectedIndex(), table::selectAndShow);
+        findBar.setOnClose(table::requestFocus);
+        tree.setOnApplyAsColumn(columns::applyAsColumn);
+        hex.setOnSaveBytes(this::chooseAndSaveBytes);
 
         filterBar.setValidator(model::validateFilter);
         filterBar.setOnApply(this::applyFilter);
@@ -97,7 +119,7 @@ public final class MainView extends BorderPane {
         main.setOrientation(Orientation.VERTICAL);
         main.setDividerPositions(0.5);
 
-        setTop(new VBox(menuBar(), filterBar));
+        setTop(new VBox(menuBar(), filterBar, findBar));
         setCenter(main);
         setBottom(statusBar());
         wire();
@@ -189,13 +211,33 @@ public final class MainView extends BorderPane {
         MenuItem save = item("_Save Shown Frames As\u2026", "Shortcut+S", e -> chooseAndSave());
         MenuItem quit = item("_Quit", "Shortcut+Q", e -> Platform.exit());
         refreshRecentMenu(recentFiles.list());
-        Menu file = new Menu("_File", null, open, recentMenu, save, new SeparatorMenuItem(), quit);
+        MenuItem saveMarked = item("Save _Marked Frames As\u2026", null, e -> chooseAndSaveMarked());
+        saveMarked.setId("menu-save-marked");
+        Menu export = new Menu("_Export Packet Dissections");
+        for (ExportDissectionsTask.Format format : ExportDissectionsTask.Format.values()) {
+            MenuItem m = item(format.label() + "\u2026", null, e -> chooseAndExport(format));
+            m.setId("menu-export-" + format.name().toLowerCase(java.util.Locale.ROOT));
+            m.setMnemonicParsing(false);
+            export.getItems().add(m);
+        }
+        Menu file = new Menu("_File", null, open, recentMenu, save, saveMarked, export, new SeparatorMenuItem(), quit);
+
+        MenuItem findPacket = item("_Find Packet\u2026", "Shortcut+F", e -> findBar.open());
+        findPacket.setId("menu-find");
+        MenuItem findNext = item("Find Ne_xt", "Shortcut+N", e -> findAgain(true));
+        MenuItem findPrevious = item("Find Pre_vious", "Shortcut+B", e -> findAgain(false));
+        MenuItem mark = item("_Mark/Unmark Frame", "Shortcut+M", e -> toggleMark());
+        mark.setId("menu-mark");
+        MenuItem unmarkAll = item("Unmark All Frames", "Shortcut+Alt+M", e -> marks.clear());
+        Menu edit = new Menu("_Edit", null, findPacket, findNext, findPrevious, new SeparatorMenuItem(), mark, unmarkAll);
 
         MenuItem goTo = item("_Go to Frame\u2026", "Shortcut+G", e -> askGoToFrame());
-        MenuItem find = item("_Filter\u2026", "Shortcut+F", e -> filterBar.focusEditor());
+        MenuItem find = item("_Filter\u2026", "Shortcut+Slash", e -> filterBar.focusEditor());
         MenuItem first = item("First Frame", "Shortcut+Home", e -> selectIndex(0));
         MenuItem last = item("Last Frame", "Shortcut+End", e -> selectIndex(table.getItems().size() - 1));
-        Menu go = new Menu("_Go", null, goTo, find, first, last);
+        MenuItem nextMark = item("Next Mark", "Shortcut+Shift+N", e -> goToMark(true));
+        MenuItem previousMark = item("Previous Mark", "Shortcut+Shift+B", e -> goToMark(false));
+        Menu go = new Menu("_Go", null, goTo, find, first, last, new SeparatorMenuItem(), nextMark, previousMark);
 
         ToggleGroup themes = new ToggleGroup();
         RadioMenuItem light = new RadioMenuItem("_Light Theme");
@@ -207,7 +249,7 @@ public final class MainView extends BorderPane {
         dark.setOnAction(e -> setTheme(Theme.DARK));
         light.setId("menu-theme-light");
         dark.setId("menu-theme-dark");
-        Menu view = new Menu("_View", null, light, dark);
+        Menu view = new Menu("_View", null, light, dark, new SeparatorMenuItem(), timeFormatMenu());
 
         MenuItem follow = item("Follow _TCP Stream", "Shortcut+Alt+Shift+T",
                 e -> followStream(model.selectedRowProperty().get()));
@@ -222,9 +264,27 @@ public final class MainView extends BorderPane {
         MenuItem live = item("_Live Capture\u2026", "Shortcut+K", e -> showLiveCapture());
         Menu capture = new Menu("_Capture", null, live);
 
-        MenuBar bar = new MenuBar(file, go, view, capture, analyze, statistics);
+        MenuBar bar = new MenuBar(file, edit, view, go, capture, analyze, statistics);
         bar.setId("menu-bar");
         return bar;
+    }
+
+    /** View → Time Display Format, with Wireshark's Ctrl+Alt+1..5 in its order. */
+    private Menu timeFormatMenu() {
+        Menu menu = new Menu("_Time Display Format");
+        ToggleGroup formats = new ToggleGroup();
+        int key = 1;
+        for (TimeFormat format : TimeFormat.values()) {
+            RadioMenuItem m = new RadioMenuItem(format.label());
+            m.setId("menu-time-" + format.name().toLowerCase(java.util.Locale.ROOT));
+            m.setToggleGroup(formats);
+            m.setAccelerator(KeyCombination.keyCombination("Shortcut+Alt+" + key++));
+            m.setSelected(table.timeFormatProperty().get() == format);
+            m.setOnAction(e -> table.timeFormatProperty().set(format));
+            table.timeFormatProperty().addListener((obs, old, now) -> m.setSelected(now == format));
+            menu.getItems().add(m);
+        }
+        return menu;
     }
 
     private MenuItem item(String text, String accelerator, javafx.event.EventHandler<javafx.event.ActionEvent> action) {
@@ -409,6 +469,99 @@ public final class MainView extends BorderPane {
         }
     }
 
+    private void findAgain(boolean forward) {
+        if (findBar.query().text().isEmpty()) {
+            findBar.open();
+        } else {
+            findBar.find(forward);
+        }
+    }
+
+    /** Marks or unmarks the selected row (Ctrl+M). */
+    public void toggleMark() {
+        PacketRow row = table.getSelectionModel().getSelectedItem();
+        if (row != null) {
+            marks.toggle(row);
+        }
+    }
+
+    /** Selects the next or previous marked row of the list, wrapping round; false when none is marked. */
+    public boolean goToMark(boolean forward) {
+        int at = marks.next(model.shownRowsProperty().get(), table.getSelectionModel().getSelectedIndex(), forward);
+        if (at >= 0) {
+            table.selectAndShow(at);
+        }
+        return at >= 0;
+    }
+
+    private void chooseAndSaveMarked() {
+        if (marks.numbers(model.shownRowsProperty().get().store()).isEmpty()) {
+            showError("Save Marked Frames", "No frame is marked (Ctrl+M marks the selected frame)");
+            return;
+        }
+        FileChooser chooser = captureChooser("Save Marked Frames");
+        File f = chooser.showSaveDialog(window());
+        if (f != null) {
+            saveMarked(f.toPath(), SaveFormat.forFile(f.toPath()));
+        }
+    }
+
+    /** Writes the marked frames to a capture file, as Save does the shown ones. */
+    public void saveMarked(Path target, SaveFormat format) {
+        model.saveFrames(marks.numbers(model.shownRowsProperty().get().store()), target, format, error -> {
+            if (error != null) {
+                showError("Save failed", error);
+            }
+        });
+    }
+
+    private void chooseAndExport(ExportDissectionsTask.Format format) {
+        if (!model.hasFrames()) {
+            return;
+        }
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export Packet Dissections");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(format.label(), format.glob()));
+        File f = chooser.showSaveDialog(window());
+        if (f != null) {
+            exportDissections(f.toPath(), format);
+        }
+    }
+
+    /** Writes the shown frames' dissections to a file in the background. */
+    public void exportDissections(Path target, ExportDissectionsTask.Format format) {
+        model.exportShown(target, format, error -> {
+            if (error != null) {
+                showError("Export failed", error);
+            }
+        });
+    }
+
+    private void chooseAndSaveBytes(byte[] bytes) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Save Raw Bytes");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Raw bytes", "*.bin", "*"));
+        File f = chooser.showSaveDialog(window());
+        if (f != null) {
+            saveBytes(bytes, f.toPath());
+        }
+    }
+
+    /** Writes bytes to a file off the UI thread; a failure shows an error. */
+    public void saveBytes(byte[] bytes, Path target) {
+        javafx.concurrent.Task<Void> write = new javafx.concurrent.Task<>() {
+            @Override
+            protected Void call() throws java.io.IOException {
+                java.nio.file.Files.write(target, bytes);
+                return null;
+            }
+        };
+        write.setOnFailed(e -> showError("Save failed", target + ": " + write.getException().getMessage()));
+        Thread t = new Thread(write, "jumbocap-save-bytes");
+        t.setDaemon(true);
+        t.start();
+    }
+
     private FileChooser captureChooser(String title) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(title);
@@ -488,6 +641,22 @@ public final class MainView extends BorderPane {
 
     public FilterBar filterBar() {
         return filterBar;
+    }
+
+    public FindBar findBar() {
+        return findBar;
+    }
+
+    public FindViewModel finder() {
+        return finder;
+    }
+
+    public MarkedFrames marks() {
+        return marks;
+    }
+
+    public PacketColumns columns() {
+        return columns;
     }
 
     /** The statistics window once opened, or null. */

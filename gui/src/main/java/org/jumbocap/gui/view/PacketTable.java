@@ -19,7 +19,11 @@ import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import org.jumbocap.expert.Severity;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import org.jumbocap.gui.model.MarkedFrames;
 import org.jumbocap.gui.model.PacketRow;
+import org.jumbocap.gui.model.TimeFormat;
 import org.jumbocap.gui.model.RowOrder;
 import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
 
@@ -32,6 +36,8 @@ public final class PacketTable extends TableView<PacketRow> {
     private Consumer<String> onApplyFilter = f -> { };
     private Consumer<String> onPrepareFilter = f -> { };
     private Consumer<PacketRow> onFollowStream = r -> { };
+    private final ObjectProperty<TimeFormat> timeFormat = new SimpleObjectProperty<>(TimeFormat.RELATIVE);
+    private MarkedFrames marks = new MarkedFrames();
 
     /**
      * @param rows   the rows to list; the view model replaces their content after a filter or a sort (not
@@ -54,8 +60,15 @@ public final class PacketTable extends TableView<PacketRow> {
         setPlaceholder(new javafx.scene.control.Label("Open a capture (Ctrl+O), drop a file here, or start a live capture"));
 
         getColumns().add(column("No.", "col-number", 84, PacketRow::number, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
-        getColumns().add(column("Time", "col-time", 100, PacketRow::relativeNanos, Long::compare, Pos.CENTER_RIGHT,
-                ns -> String.format(java.util.Locale.ROOT, "%.6f", ns / 1e9)));
+        TableColumn<PacketRow, PacketRow> time = new TableColumn<>("Time");
+        time.setId("col-time");
+        time.setPrefWidth(100);
+        time.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        time.setComparator(Comparator.comparingLong(PacketRow::timestampNanos));
+        time.setSortable(RowOrder.sortable("col-time"));
+        time.setCellFactory(c -> new TimeCell());
+        getColumns().add(time);
+        timeFormat.addListener((obs, old, now) -> refresh());
         getColumns().add(column("Source", "col-source", 190, PacketRow::source, String::compareTo, Pos.CENTER_LEFT, s -> s));
         getColumns().add(column("Destination", "col-destination", 190, PacketRow::destination, String::compareTo,
                 Pos.CENTER_LEFT, s -> s));
@@ -87,6 +100,24 @@ public final class PacketTable extends TableView<PacketRow> {
                 selectAndShow(e.getCode() == KeyCode.HOME ? 0 : getItems().size() - 1);
             }
         });
+    }
+
+    /** How the Time column shows times (View → Time Display Format). */
+    public ObjectProperty<TimeFormat> timeFormatProperty() {
+        return timeFormat;
+    }
+
+    /** The marks drawn on rows; redraws when they change. */
+    public void setMarks(MarkedFrames marked) {
+        marks = marked;
+        marked.countProperty().addListener((obs, old, now) -> refresh());
+    }
+
+    /** A row's time as the Time column shows it at a list position. */
+    public String timeText(PacketRow row, int position) {
+        PacketRow above = position > 0 && position <= getItems().size() ? getItems().get(position - 1) : row;
+        return timeFormat.get().format(row.timestampNanos(), row.timestampNanos() - row.relativeNanos(),
+                above.timestampNanos());
     }
 
     /** Called with a display filter the packet list's context menu applies. */
@@ -132,8 +163,8 @@ public final class PacketTable extends TableView<PacketRow> {
         StringBuilder s = new StringBuilder();
         for (TableColumn<PacketRow, ?> c : getVisibleLeafColumns()) {
             Object value = c.getCellObservableValue(r) == null ? null : c.getCellObservableValue(r).getValue();
-            String text = value instanceof PacketRow p ? jumboText(p)
-                    : c.getId().equals("col-time") ? String.format(java.util.Locale.ROOT, "%.6f", r.relativeNanos() / 1e9)
+            String text = c.getId().equals("col-time") ? timeText(r, getItems().indexOf(r))
+                    : value instanceof PacketRow p ? jumboText(p)
                     : c.getId().equals("col-length") ? grouped(r.length())
                     : String.valueOf(value);
             s.append(s.length() == 0 ? "" : "\t").append(text);
@@ -246,6 +277,19 @@ public final class PacketTable extends TableView<PacketRow> {
         return row.isJumbo() ? row.jumboKind().label() + " \u00b7 " + grouped(row.realLength()) + " B" : "";
     }
 
+    /** The time of a row in the chosen display format; delta times need the row above. */
+    private final class TimeCell extends TableCell<PacketRow, PacketRow> {
+        TimeCell() {
+            setAlignment(Pos.CENTER_RIGHT);
+        }
+
+        @Override
+        protected void updateItem(PacketRow row, boolean empty) {
+            super.updateItem(row, empty);
+            setText(empty || row == null ? null : timeText(row, getIndex()));
+        }
+    }
+
     /** "ipv6-hbh · 185 034 B" for super-packets, empty for ordinary rows. */
     private static final class JumboCell extends TableCell<PacketRow, PacketRow> {
         private final Tooltip tooltip = new Tooltip();
@@ -267,7 +311,7 @@ public final class PacketTable extends TableView<PacketRow> {
 
     /** Colours a row by what it is: super-packet, expert error, expert warning. */
     private static final class PacketTableRow extends TableRow<PacketRow> {
-        private static final String[] CLASSES = {"row-jumbo", "row-expert-error", "row-expert-warn", "row-cut"};
+        private static final String[] CLASSES = {"row-jumbo", "row-expert-error", "row-expert-warn", "row-cut", "row-marked"};
 
         @Override
         protected void updateItem(PacketRow row, boolean empty) {
@@ -281,6 +325,9 @@ public final class PacketTable extends TableView<PacketRow> {
                 getStyleClass().add("row-jumbo");
             } else if (row.capturedLength() < row.length()) {
                 getStyleClass().add("row-cut");
+            }
+            if (getTableView() instanceof PacketTable table && table.marks.isMarked(row)) {
+                getStyleClass().add("row-marked");
             }
             Severity worst = row.worstExpert();
             if (worst == Severity.ERROR) {

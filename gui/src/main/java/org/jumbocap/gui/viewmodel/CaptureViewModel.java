@@ -29,6 +29,7 @@ import org.jumbocap.gui.model.RowList;
 import org.jumbocap.gui.model.RowOrder;
 import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.model.StatisticsReport;
+import org.jumbocap.gui.service.ExportDissectionsTask;
 import org.jumbocap.gui.service.FilterTask;
 import org.jumbocap.gui.service.OpenCaptureTask;
 import org.jumbocap.gui.service.SaveFramesTask;
@@ -308,15 +309,33 @@ public final class CaptureViewModel implements AutoCloseable {
 
     /** Writes the shown frames to a file. */
     public void saveShown(Path target, SaveFormat format, Consumer<String> done) {
+        saveFrames(shownNumbers(packetList.shown()), target, format, done);
+    }
+
+    /** Writes the frames whose numbers are set (the marked ones, say) to a file. */
+    public void saveFrames(BitSet numbers, Path target, SaveFormat format, Consumer<String> done) {
         if (store == null) {
             return;
         }
-        BitSet numbers = shownNumbers(packetList.shown());
         work.run(new SaveFramesTask(backend, store, numbers, target, format), written -> {
             work.status("Saved " + BackgroundWork.frames(written) + " to " + target);
             done.accept(null);
         }, failure -> {
             work.status("Save failed: " + BackgroundWork.oneLine(failure));
+            done.accept(BackgroundWork.oneLine(failure));
+        });
+    }
+
+    /** Writes the shown frames' dissections (text as {@code read} / {@code read -V}, or JSON) to a file. */
+    public void exportShown(Path target, ExportDissectionsTask.Format format, Consumer<String> done) {
+        if (store == null) {
+            return;
+        }
+        work.run(new ExportDissectionsTask(backend, store, shownNumbers(packetList.shown()), target, format), written -> {
+            work.status("Exported " + BackgroundWork.frames(written) + " to " + target);
+            done.accept(null);
+        }, failure -> {
+            work.status("Export failed: " + BackgroundWork.oneLine(failure));
             done.accept(BackgroundWork.oneLine(failure));
         });
     }

@@ -107,7 +107,30 @@ public class HexView extends Control {
         HexData d = data.get();
         int start = getHighlightStart() >= 0 ? getHighlightStart() : 0;
         int length = getHighlightStart() >= 0 ? getHighlightLength() : d.length();
-        return length <= 0 ? "" : form.format(d.bytes(), start, length);
+        return length <= 0 ? "" : form.format(d.bytes(), d.length(), start, length);
+    }
+
+    /** The highlighted bytes, or every byte when nothing is highlighted, as a new array. */
+    public byte[] selectedBytes() {
+        HexData d = data.get();
+        int start = getHighlightStart() >= 0 ? getHighlightStart() : 0;
+        int length = getHighlightStart() >= 0 ? getHighlightLength() : d.length();
+        return java.util.Arrays.copyOfRange(d.bytes(), start, start + Math.max(0, length));
+    }
+
+    private final ObjectProperty<java.util.function.Consumer<byte[]>> onSaveBytes = new javafx.beans.property.SimpleObjectProperty<>();
+
+    /** Called with {@link #selectedBytes} when the user asks to save them to a file (the context menu). */
+    public void setOnSaveBytes(java.util.function.Consumer<byte[]> handler) {
+        onSaveBytes.set(handler);
+    }
+
+    /** Hands the selected bytes to the save handler; the skin's menu calls this. */
+    void fireSaveBytes() {
+        java.util.function.Consumer<byte[]> handler = onSaveBytes.get();
+        if (handler != null && data.get().length() > 0) {
+            handler.accept(selectedBytes());
+        }
     }
 
     /** Index of the top line in view, or -1 when none is drawn (for tests and keyboard paging). */

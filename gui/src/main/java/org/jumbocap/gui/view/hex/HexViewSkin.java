@@ -66,6 +66,9 @@ public class HexViewSkin extends SkinBase<HexView> {
             });
             menu.getItems().add(item);
         }
+        MenuItem save = new MenuItem("Save Raw Bytes\u2026");
+        save.setOnAction(e -> control.fireSaveBytes());
+        menu.getItems().addAll(new javafx.scene.control.SeparatorMenuItem(), save);
         return menu;
     }
 

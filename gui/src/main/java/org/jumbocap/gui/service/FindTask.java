@@ -1,0 +1,94 @@
+package org.jumbocap.gui.service;
+
+import javafx.concurrent.Task;
+import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.gui.backend.CaptureBackend;
+import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
+import org.jumbocap.gui.model.FindQuery;
+import org.jumbocap.gui.model.RowFactory;
+import org.jumbocap.gui.model.RowStore;
+import org.jumbocap.gui.store.FrameStore;
+import org.jumbocap.io.FrameRecord;
+
+/**
+ * Looks for the next (or previous) shown row that matches a {@link FindQuery}, starting after a position
+ * and wrapping round the list once. A display filter is decided by the same compiled filter the filter bar
+ * applies (the core's frame pipeline); the Info column is the same summary text the list shows.
+ */
+public final class FindTask extends Task<FindTask.Found> {
+    /**
+     * @param position position in the shown rows, or -1 when nothing matched
+     * @param wrapped  the search went past the end (or the start) of the list to find it
+     */
+    public record Found(int position, boolean wrapped, int searched) {
+    }
+
+    private final CaptureBackend backend;
+    private final FrameStore store;
+    private final RowStore rows;
+    private final int[] shownIndices;
+    private final FindQuery query;
+    private final CompiledFilter filter;
+    private final int from;
+    private final boolean forward;
+
+    /**
+     * @param shownIndices frame indices of the shown rows, in the order shown
+     * @param filter       the compiled display filter of a display-filter query, else null
+     * @param from         position to start after (-1: from the start, or the end going back)
+     */
+    public FindTask(CaptureBackend backend, FrameStore store, RowStore rows, int[] shownIndices, FindQuery query,
+                    CompiledFilter filter, int from, boolean forward) {
+        this.backend = backend;
+        this.store = store;
+        this.rows = rows;
+        this.shownIndices = shownIndices;
+        this.query = query;
+        this.filter = filter;
+        this.from = from;
+        this.forward = forward;
+    }
+
+    @Override
+    protected Found call() throws Exception {
+        int n = shownIndices.length;
+        updateMessage("Finding " + query.describe());
+        byte[] pattern = query.kind() == FindQuery.Kind.DISPLAY_FILTER ? null : query.pattern();
+        boolean exact = query.kind() == FindQuery.Kind.HEX || query.caseSensitive();
+        FrameSummarizer summarizer = backend.newSummarizer();
+        FrameSummary summary = new FrameSummary();
+        RowFactory factory = new RowFactory();
+        long firstNanos = rows.firstNanos();
+        int start = from < 0 ? (forward ? -1 : n) : from;
+        for (int step = 1; step <= n; step++) {
+            if (isCancelled()) {
+                return new Found(-1, false, step - 1);
+            }
+            int unwrapped = start + (forward ? step : -step);
+            int at = Math.floorMod(unwrapped, n);
+            int index = shownIndices[at];
+            FrameRecord frame = store.read(index + 1L, rows.fileOffset(index));
+            long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
+            boolean match = switch (query.kind()) {
+                case DISPLAY_FILTER -> filter.test(frame, firstNanos, previousNanos);
+                case HEX -> FindQuery.contains(frame.data(), frame.capturedLength(), pattern, true);
+                case STRING -> {
+                    if (query.scope() == FindQuery.Scope.INFO) {
+                        summarizer.decode(frame, summary);
+                        yield query.infoMatches(factory.text(summary,
+                                () -> backend.dissect(frame, firstNanos, previousNanos)).info());
+                    }
+                    yield FindQuery.contains(frame.data(), frame.capturedLength(), pattern, exact);
+                }
+            };
+            if (match) {
+                return new Found(at, unwrapped < 0 || unwrapped >= n, step);
+            }
+            if ((step & 0x3FF) == 0) {
+                updateProgress(step, n);
+            }
+        }
+        return new Found(-1, false, n);
+    }
+}
