@@ -3,7 +3,7 @@ package org.jumbocap.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.jumbocap.cli.engine.FrameContext;
+import org.jumbocap.render.FrameContext;
 import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.cli.render.FollowText;
 import org.jumbocap.follow.TcpFollow;

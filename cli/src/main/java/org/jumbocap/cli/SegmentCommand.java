@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jumbocap.cli.engine.CaptureOutput;
-import org.jumbocap.cli.engine.FrameContext;
+import org.jumbocap.render.FrameContext;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.pipeline.FramePipeline;

@@ -2,10 +2,10 @@ package org.jumbocap.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import org.jumbocap.cli.engine.FrameContext;
+import org.jumbocap.render.FrameContext;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
-import org.jumbocap.cli.render.Colors;
+import org.jumbocap.render.Colors;
 import org.jumbocap.cli.render.StatsReport;
 import org.jumbocap.stats.CaptureStatistics;
 import org.jumbocap.pipeline.FramePipeline;

@@ -94,7 +94,7 @@ class ParallelDecodingTest {
         java.util.Set<String> writeThreads = new java.util.HashSet<>();
         org.jumbocap.cli.engine.FrameLoop.RenderingSink sink = new org.jumbocap.cli.engine.FrameLoop.RenderingSink() {
             @Override
-            public void render(org.jumbocap.pipeline.FramePipeline frame, org.jumbocap.cli.engine.FrameContext context,
+            public void render(org.jumbocap.pipeline.FramePipeline frame, org.jumbocap.render.FrameContext context,
                                StringBuilder out) {
                 renderThreads.add(Thread.currentThread().getName());
                 out.append(frame.frame().number());

@@ -1,5 +1,6 @@
 package org.jumbocap.cli.engine;
 
+import org.jumbocap.render.FrameContext;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayDeque;

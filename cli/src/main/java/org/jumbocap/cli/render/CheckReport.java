@@ -1,5 +1,7 @@
 package org.jumbocap.cli.render;
 
+import org.jumbocap.render.Colors;
+import org.jumbocap.render.Json;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

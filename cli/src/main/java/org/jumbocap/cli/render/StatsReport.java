@@ -1,5 +1,8 @@
 package org.jumbocap.cli.render;
 
+import org.jumbocap.render.Colors;
+import org.jumbocap.render.Json;
+import org.jumbocap.render.TimeFormat;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,5 @@
 package org.jumbocap.gui.service;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
@@ -11,13 +9,18 @@ import java.nio.file.Path;
 import java.util.BitSet;
 import javafx.concurrent.Task;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.export.DissectionJson;
-import org.jumbocap.gui.export.DissectionText;
 import org.jumbocap.gui.store.FileFrameStore;
 import org.jumbocap.gui.store.FrameStore;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
+import org.jumbocap.render.Colors;
+import org.jumbocap.render.FrameContext;
+import org.jumbocap.render.Json;
+import org.jumbocap.render.JsonFrame;
+import org.jumbocap.render.SummaryLine;
+import org.jumbocap.render.TimeFormat;
+import org.jumbocap.render.TreeText;
 import org.jumbocap.tree.FrameTree;
 
 /**
@@ -71,10 +74,12 @@ public final class ExportDissectionsTask extends Task<Long> {
         long[] written = {0};
         long[] clock = {Long.MIN_VALUE, 0};
         try (Writer out = new BufferedWriter(Files.newBufferedWriter(target, StandardCharsets.UTF_8), 1 << 16)) {
-            JsonFactory json = format == Format.JSON
-                    ? new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET) : null;
+            boolean json = format == Format.JSON;
+            // the command line's own writers: these bytes are what `read`, `read -V` and `read -T json` print
+            SummaryLine summaryLine = new SummaryLine(TimeFormat.RELATIVE, Colors.NONE);
+            TreeText treeText = new TreeText(Colors.NONE);
             String name = store instanceof FileFrameStore file ? file.file().toString() : store.name();
-            if (json != null) {
+            if (json) {
                 out.write('[');
             }
             StringBuilder text = new StringBuilder(4096);
@@ -94,16 +99,19 @@ public final class ExportDissectionsTask extends Task<Long> {
                     return;
                 }
                 FrameTree tree = loop.tree();
-                if (json != null) {
+                FrameContext context = new FrameContext(name, clock[0], previous, nano.nanos);
+                text.setLength(0);
+                if (json) {
                     out.write(written[0] == 0 ? "\n" : ",\n");
-                    try (JsonGenerator frameJson = json.createGenerator(out)) {
-                        DissectionJson.frame(tree, name, clock[0], frameJson);
-                    }
+                    JsonFrame.render(tree, context, new Json(text));
                 } else {
-                    text.setLength(0);
-                    DissectionText.frame(tree, clock[0], nano.nanos, format == Format.DETAILS, text);
-                    out.append(text);
+                    text.append(summaryLine.render(tree, context)).append('\n');
+                    if (format == Format.DETAILS) {
+                        treeText.render(tree, text);
+                        text.append('\n');
+                    }
                 }
+                out.append(text);
                 written[0]++;
                 updateProgress(written[0], total);
             };
@@ -126,7 +134,7 @@ public final class ExportDissectionsTask extends Task<Long> {
                 nano.nanos = true;
                 store.scan(visit::frame, this::isCancelled);
             }
-            if (json != null) {
+            if (json) {
                 out.write(written[0] == 0 ? "]\n" : "\n]\n");
             }
         }

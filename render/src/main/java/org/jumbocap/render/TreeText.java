@@ -1,4 +1,4 @@
-package org.jumbocap.cli.render;
+package org.jumbocap.render;
 
 import java.util.Locale;
 import org.jumbocap.field.FieldType;

@@ -1,10 +1,9 @@
-package org.jumbocap.cli.render;
+package org.jumbocap.render;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
-import org.jumbocap.cli.engine.FrameContext;
 
 /** The {@code -t} time formats of the summary line. */
 public enum TimeFormat {
@@ -52,7 +51,7 @@ public enum TimeFormat {
     }
 
     /** Exact decimal seconds, without going through a double. */
-    static String seconds(long nanos, int decimals) {
+    public static String seconds(long nanos, int decimals) {
         String sign = nanos < 0 ? "-" : "";
         long abs = Math.abs(nanos);
         return sign + (abs / 1_000_000_000L) + fraction(abs % 1_000_000_000L, decimals);

@@ -1,8 +1,7 @@
-package org.jumbocap.cli.render;
+package org.jumbocap.render;
 
 import java.util.List;
 import java.util.Locale;
-import org.jumbocap.cli.engine.FrameContext;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.expert.Severity;

@@ -1,4 +1,4 @@
-package org.jumbocap.cli.engine;
+package org.jumbocap.render;
 
 /**
  * Where a frame came from and the times it is shown against.

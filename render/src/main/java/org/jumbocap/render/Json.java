@@ -1,4 +1,4 @@
-package org.jumbocap.cli.render;
+package org.jumbocap.render;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;

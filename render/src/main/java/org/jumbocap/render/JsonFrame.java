@@ -1,10 +1,9 @@
-package org.jumbocap.cli.render;
+package org.jumbocap.render;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jumbocap.cli.engine.FrameContext;
 import org.jumbocap.field.FieldType;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.ExpertItem;

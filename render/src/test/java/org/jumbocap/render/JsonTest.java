@@ -1,4 +1,4 @@
-package org.jumbocap.cli.render;
+package org.jumbocap.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
