@@ -108,18 +108,7 @@ public final class Pcap4jCaptureSource implements CaptureSource {
     @Override
     public Status next(FrameRecord into) throws CaptureException {
         if (direct != null) {
-            int rc = direct.next(into, number + 1, linkType);
-            switch (rc) {
-                case DirectPcapReader.FRAME:
-                    number++;
-                    return Status.FRAME;
-                case DirectPcapReader.TIMEOUT:
-                    return Status.TIMEOUT;
-                case DirectPcapReader.BREAK:
-                    return Status.END;
-                default:
-                    throw CaptureException.classify(device, direct.error(), null);
-            }
+            return directStatus(direct.next(into, number + 1, linkType));
         }
         byte[] raw;
         try {
@@ -154,6 +143,11 @@ public final class Pcap4jCaptureSource implements CaptureSource {
             number++;
             throw e;
         }
+        return directStatus(rc);
+    }
+
+    /** What a direct read's result code means; a frame read counts. */
+    private Status directStatus(int rc) throws CaptureException {
         switch (rc) {
             case DirectPcapReader.FRAME:
                 number++;
