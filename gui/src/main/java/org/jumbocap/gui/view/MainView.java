@@ -39,6 +39,8 @@ import org.jumbocap.gui.settings.RecentFiles;
 import org.jumbocap.gui.view.filter.FilterBar;
 import org.jumbocap.gui.view.hex.HexView;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
+import org.jumbocap.gui.viewmodel.IoGraphViewModel;
+import org.jumbocap.gui.viewmodel.TrafficTablesViewModel;
 import org.jumbocap.tree.FieldNode;
 
 /**
@@ -61,6 +63,10 @@ public final class MainView extends BorderPane {
     private Theme theme = Theme.LIGHT;
     private LiveCaptureProvider liveProvider;
     private StatisticsView statisticsView;
+    private TrafficTablesViewModel trafficTables;
+    private ConversationsView conversationsView;
+    private EndpointsView endpointsView;
+    private IoGraphView ioGraphView;
     private LiveCaptureDialog liveDialog;
     private Alert lastError;
 
@@ -193,7 +199,10 @@ public final class MainView extends BorderPane {
         Menu view = new Menu("_View", null, light, dark);
 
         MenuItem stats = item("Capture _Statistics\u2026", "Shortcut+Shift+S", e -> showStatistics());
-        Menu statistics = new Menu("_Statistics", null, stats);
+        MenuItem conversations = item("_Conversations\u2026", null, e -> showConversations());
+        MenuItem endpoints = item("_Endpoints\u2026", null, e -> showEndpoints());
+        MenuItem ioGraph = item("_I/O Graph\u2026", null, e -> showIoGraph());
+        Menu statistics = new Menu("_Statistics", null, stats, conversations, endpoints, ioGraph);
 
         MenuItem live = item("_Live Capture\u2026", "Shortcut+K", e -> showLiveCapture());
         Menu capture = new Menu("_Capture", null, live);
@@ -311,6 +320,50 @@ public final class MainView extends BorderPane {
         }
         statisticsView.setTheme(theme);
         statisticsView.showAndRefresh();
+    }
+
+    public void showConversations() {
+        if (conversationsView == null) {
+            conversationsView = new ConversationsView(trafficTables(), filterBar::apply, window());
+        }
+        conversationsView.setTheme(theme);
+        conversationsView.showAndRefresh();
+    }
+
+    public void showEndpoints() {
+        if (endpointsView == null) {
+            endpointsView = new EndpointsView(trafficTables(), filterBar::apply, window());
+        }
+        endpointsView.setTheme(theme);
+        endpointsView.showAndRefresh();
+    }
+
+    /** The Conversations and Endpoints windows count together. */
+    private TrafficTablesViewModel trafficTables() {
+        if (trafficTables == null) {
+            trafficTables = new TrafficTablesViewModel(model);
+        }
+        return trafficTables;
+    }
+
+    public void showIoGraph() {
+        if (ioGraphView == null) {
+            ioGraphView = new IoGraphView(new IoGraphViewModel(model), window());
+        }
+        ioGraphView.setTheme(theme);
+        ioGraphView.showAndRefresh();
+    }
+
+    public ConversationsView conversationsView() {
+        return conversationsView;
+    }
+
+    public EndpointsView endpointsView() {
+        return endpointsView;
+    }
+
+    public IoGraphView ioGraphView() {
+        return ioGraphView;
     }
 
     public void showLiveCapture() {

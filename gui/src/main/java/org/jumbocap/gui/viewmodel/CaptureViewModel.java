@@ -56,6 +56,7 @@ import org.jumbocap.gui.service.FilterTask;
 import org.jumbocap.gui.service.OpenCaptureTask;
 import org.jumbocap.gui.service.RowTextLoader;
 import org.jumbocap.gui.service.SaveFramesTask;
+import org.jumbocap.gui.service.FrameSelection;
 import org.jumbocap.gui.service.StatisticsScan;
 import org.jumbocap.gui.store.FileFrameStore;
 import org.jumbocap.gui.store.FrameStore;
@@ -490,6 +491,20 @@ public final class CaptureViewModel implements AutoCloseable {
         task.setOnSucceeded(e -> done.accept(task.getValue()));
         task.setOnFailed(e -> status.set("Statistics failed: " + oneLine(task.getException())));
         workers.execute(task);
+    }
+
+    /**
+     * The listed frames for the Conversations, Endpoints and I/O graph windows, which read them off the UI
+     * thread: every frame, or those the display filter shows now; null while nothing is listed.
+     */
+    public FrameSelection frameSelection(boolean shownOnly) {
+        int n = rowStore.size();
+        if (store == null || n == 0) {
+            return null;
+        }
+        BitSet numbers = shownOnly ? shownNumbers(shownRows.get()) : null;
+        return new FrameSelection(store, numbers, rowStore.firstNanos(), rowStore.timestampNanos(n - 1),
+                shownOnly ? appliedFilter.get() : "");
     }
 
     /** Starts a live capture; frames stream into the list in batches. */
