@@ -195,4 +195,24 @@ class TrafficWindowsGuiTest {
         XYChart.Series<Number, Number> all = onFx(() -> graph.shownChart().getData().get(0));
         assertTrue(onFx(() -> all.getData().size()) > 600, "one point per millisecond");
     }
+
+    /** The log count axis grows to the tallest bar: it once stayed at 10 frames and cut every taller bar. */
+    @Test
+    void logHistogramAxisReachesTheTallestBar() {
+        waitUntil("file read", () -> !model.isBusy() && model.rows().size() == 44);
+        org.jumbocap.gui.view.StatisticsView stats = onFx(() -> {
+            view.showStatistics();
+            return view.statisticsView();
+        });
+        waitUntil("counted", () -> onFx(() -> !stats.histogram().getData().isEmpty()));
+        onFx(() -> {
+            stats.logScaleToggle().setSelected(true);
+            return null;
+        });
+        double tallest = onFx(() -> stats.shownHistogram().getData().get(0).getData().stream()
+                .mapToDouble(d -> d.getYValue().doubleValue()).max().orElse(0));
+        assertTrue(tallest > 10, "the sample has a size bin of more than 10 frames: " + tallest);
+        waitUntil("laid out", () -> onFx(() -> ((javafx.scene.chart.ValueAxis<Number>) stats.shownHistogram().getYAxis())
+                .getUpperBound()) >= tallest);
+    }
 }
