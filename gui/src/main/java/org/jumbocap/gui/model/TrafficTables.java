@@ -27,11 +27,11 @@ public final class TrafficTables {
         List<TrafficColumn<Conversation>> c = new ArrayList<>();
         c.add(text("Address A", INNERMOST + ". A is the source of the conversation's first frame", x -> x.a().address()));
         if (layer.hasPorts()) {
-            c.add(count("Port A", null, x -> x.a().port()));
+            c.add(port("Port A", x -> x.a().port()));
         }
         c.add(text("Address B", INNERMOST, x -> x.b().address()));
         if (layer.hasPorts()) {
-            c.add(count("Port B", null, x -> x.b().port()));
+            c.add(port("Port B", x -> x.b().port()));
         }
         c.add(count("Packets", null, Conversation::packets));
         c.add(count("Bytes", BYTES_MEANING, Conversation::bytes));
@@ -43,9 +43,9 @@ public final class TrafficTables {
                 TrafficColumn.Kind.SECONDS, x -> (x.firstNanos() - captureStartNanos) / 1e9));
         c.add(new TrafficColumn<>("Duration", "Seconds from the conversation's first frame to its last",
                 TrafficColumn.Kind.SECONDS, x -> x.durationNanos() / 1e9));
-        c.add(new TrafficColumn<>("Bits/s A \u2192 B", "Frame bits from A to B over the duration (N/A: duration 0)",
+        c.add(new TrafficColumn<>("bits/s A \u2192 B", "Frame bits from A to B over the duration (N/A: duration 0)",
                 TrafficColumn.Kind.RATE, Conversation::bitsPerSecondAtoB));
-        c.add(new TrafficColumn<>("Bits/s B \u2192 A", "Frame bits from B to A over the duration (N/A: duration 0)",
+        c.add(new TrafficColumn<>("bits/s B \u2192 A", "Frame bits from B to A over the duration (N/A: duration 0)",
                 TrafficColumn.Kind.RATE, Conversation::bitsPerSecondBtoA));
         c.add(count("Jumbo Packets", JUMBO_MEANING, Conversation::jumboPackets));
         c.add(count("Jumbo Bytes", JUMBO_MEANING + ". " + BYTES_MEANING, Conversation::jumboBytes));
@@ -56,7 +56,7 @@ public final class TrafficTables {
         List<TrafficColumn<Endpoint>> c = new ArrayList<>();
         c.add(text("Address", INNERMOST, x -> x.address().address()));
         if (layer.hasPorts()) {
-            c.add(count("Port", null, x -> x.address().port()));
+            c.add(port("Port", x -> x.address().port()));
         }
         c.add(count("Packets", null, Endpoint::packets));
         c.add(count("Bytes", BYTES_MEANING, Endpoint::bytes));
@@ -89,6 +89,10 @@ public final class TrafficTables {
 
     private static <T> TrafficColumn<T> text(String title, String meaning, java.util.function.Function<T, Object> v) {
         return new TrafficColumn<>(title, meaning, TrafficColumn.Kind.TEXT, v);
+    }
+
+    private static <T> TrafficColumn<T> port(String title, java.util.function.Function<T, Object> v) {
+        return new TrafficColumn<>(title, null, TrafficColumn.Kind.PORT, v);
     }
 
     private static <T> TrafficColumn<T> count(String title, String meaning, java.util.function.Function<T, Object> v) {

@@ -86,7 +86,7 @@ abstract class TrafficWindow<T> {
         BorderPane root = new BorderPane(tabs);
         root.setBottom(bar);
         root.getStyleClass().add("statistics-view");
-        scene = new Scene(root, 1180, 520);
+        scene = new Scene(root, 1390, 520);
         stage.setScene(scene);
         model.resultProperty().addListener((obs, old, now) -> show(now));
         stage.setOnShown(e -> model.setWatched(true));
@@ -132,7 +132,7 @@ abstract class TrafficWindow<T> {
                 // Rel Start counts from the capture's first frame: columns are made for each result, keeping the sort
                 List<TableColumn<T, ?>> sortedBy = List.copyOf(table.getSortOrder());
                 List<String> sortTitles = sortedBy.stream().map(TableColumn::getId).toList();
-                table.getColumns().setAll(toColumns(columns(result, layer)));
+                table.getColumns().setAll(toColumns(columns(result, layer), layer));
                 for (String id : sortTitles) {
                     table.getColumns().stream().filter(c -> c.getId().equals(id)).findFirst()
                             .ifPresent(c -> table.getSortOrder().add(c));
@@ -143,19 +143,30 @@ abstract class TrafficWindow<T> {
         }
     }
 
-    private List<TableColumn<T, Object>> toColumns(List<TrafficColumn<T>> columns) {
-        return columns.stream().map(TrafficWindow::toColumn).toList();
+    private List<TableColumn<T, Object>> toColumns(List<TrafficColumn<T>> columns, TrafficLayer layer) {
+        // MAC and IPv4 addresses are short; IPv6 ones (also under TCP and UDP) long
+        double address = layer == TrafficLayer.ETHERNET || layer == TrafficLayer.IPV4 ? 130 : 140;
+        return columns.stream().map(c -> toColumn(c, address)).toList();
     }
 
-    private static <T> TableColumn<T, Object> toColumn(TrafficColumn<T> spec) {
+    private static <T> TableColumn<T, Object> toColumn(TrafficColumn<T> spec, double addressWidth) {
         TableColumn<T, Object> c = new TableColumn<>();
-        Label header = new Label(spec.title());
+        // narrow number columns keep every column of a tab in the window; long titles take two lines
+        String title = spec.title().length() > 9 && spec.kind().numeric() ? spec.title().replaceFirst(" ", "\n") : spec.title();
+        Label header = new Label(title);
+        header.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
         if (spec.meaning() != null) {
             header.setTooltip(new Tooltip(spec.meaning()));
         }
         c.setGraphic(header);
         c.setId("col-" + spec.title().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-"));
-        c.setPrefWidth(spec.kind() == TrafficColumn.Kind.TEXT ? 210 : spec.title().length() > 9 ? 104 : 78);
+        c.setPrefWidth(switch (spec.kind()) {
+            case TEXT -> addressWidth;
+            case PORT -> 56;
+            case RATE -> 80;
+            case SECONDS -> 70;
+            default -> spec.title().contains("Bytes") ? 92 : 70;
+        });
         c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(spec.value().apply(cell.getValue())));
         c.setCellFactory(column -> new TableCell<>() {
             {
