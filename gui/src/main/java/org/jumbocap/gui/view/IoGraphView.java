@@ -64,7 +64,8 @@ public final class IoGraphView {
         LineEditor(IoGraphLine line) {
             enabled.setSelected(line.enabled());
             colour = new ColorPicker(Color.web(line.colour()));
-            colour.setPrefWidth(110);
+            // the button style sizes itself to the swatch and the whole colour code
+            colour.getStyleClass().add(ColorPicker.STYLE_CLASS_BUTTON);
             filter.setText(line.filter());
             filter.setPromptText("Display filter (empty: every frame)");
             filter.setOnAction(e -> draw());
