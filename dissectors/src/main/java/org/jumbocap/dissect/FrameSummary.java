@@ -120,6 +120,9 @@ public final class FrameSummary {
     public ChecksumVerdict transportChecksum;
     /** VNI of the innermost VXLAN or Geneve header, or -1. */
     public int tunnelVni = -1;
+    /** MAC addresses (48 bits) of the innermost Ethernet header, or -1 when the frame has none. */
+    public long ethSrc = -1;
+    public long ethDst = -1;
     /** SACK blocks a TCP segment's SACK option carries (raw edges); at most four fit in the options. */
     public static final int MAX_SACK_BLOCKS = 4;
     public int tcpSackBlocks;
@@ -154,6 +157,8 @@ public final class FrameSummary {
         clearInnermostIp();
         tunnelDepth = 0;
         tunnelVni = -1;
+        ethSrc = -1;
+        ethDst = -1;
         truncated = false;
         incomplete = false;
         ipLayerCount = 0;

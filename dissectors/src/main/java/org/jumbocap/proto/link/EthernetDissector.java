@@ -20,6 +20,8 @@ final class EthernetDissector implements Dissector {
         byte[] dst = ctx.treeBytes(offset, 6);
         byte[] src = ctx.treeBytes(offset + 6, 6);
         int type = b.u16(offset + 12);
+        ctx.summary().ethDst = b.u32(offset) << 16 | b.u16(offset + 4);
+        ctx.summary().ethSrc = b.u32(offset + 6) << 16 | b.u16(offset + 10);
         layer.add(LinkFields.ETH_DST, offset, 6, dst);
         layer.add(LinkFields.ETH_SRC, offset + 6, 6, src);
         layer.add(LinkFields.ETH_ADDR, offset, 6, dst).hidden();

@@ -14,6 +14,8 @@ public final class LogCountAxis extends ValueAxis<Number> {
 
     public LogCountAxis() {
         super(LOWER, 10);
+        // ValueAxis's bounds constructor turns auto-ranging off, which left the top at 10 frames
+        setAutoRanging(true);
         setMinorTickVisible(false);
     }
 

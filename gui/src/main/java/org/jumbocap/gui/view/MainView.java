@@ -46,6 +46,8 @@ import org.jumbocap.gui.view.filter.FilterBar;
 import org.jumbocap.gui.view.hex.HexView;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
 import org.jumbocap.gui.viewmodel.FollowStreamViewModel;
+import org.jumbocap.gui.viewmodel.IoGraphViewModel;
+import org.jumbocap.gui.viewmodel.TrafficTablesViewModel;
 import org.jumbocap.tree.FieldNode;
 
 /**
@@ -75,6 +77,10 @@ public final class MainView extends BorderPane {
     private FollowStreamView followView;
     /** The shown list the table's selection refers to. */
     private Object listShown;
+    private TrafficTablesViewModel trafficTables;
+    private ConversationsView conversationsView;
+    private EndpointsView endpointsView;
+    private IoGraphView ioGraphView;
     private LiveCaptureDialog liveDialog;
     private Alert lastError;
 
@@ -259,7 +265,10 @@ public final class MainView extends BorderPane {
         Menu analyze = new Menu("_Analyze", null, follow);
 
         MenuItem stats = item("Capture _Statistics\u2026", "Shortcut+Shift+S", e -> showStatistics());
-        Menu statistics = new Menu("_Statistics", null, stats);
+        MenuItem conversations = item("_Conversations\u2026", null, e -> showConversations());
+        MenuItem endpoints = item("_Endpoints\u2026", null, e -> showEndpoints());
+        MenuItem ioGraph = item("_I/O Graph\u2026", null, e -> showIoGraph());
+        Menu statistics = new Menu("_Statistics", null, stats, conversations, endpoints, ioGraph);
 
         MenuItem live = item("_Live Capture\u2026", "Shortcut+K", e -> showLiveCapture());
         Menu capture = new Menu("_Capture", null, live);
@@ -430,6 +439,50 @@ public final class MainView extends BorderPane {
     /** The Follow TCP Stream window, or null before it was first opened. */
     public FollowStreamView followView() {
         return followView;
+    }
+
+    public void showConversations() {
+        if (conversationsView == null) {
+            conversationsView = new ConversationsView(trafficTables(), filterBar::apply, window());
+        }
+        conversationsView.setTheme(theme);
+        conversationsView.showAndRefresh();
+    }
+
+    public void showEndpoints() {
+        if (endpointsView == null) {
+            endpointsView = new EndpointsView(trafficTables(), filterBar::apply, window());
+        }
+        endpointsView.setTheme(theme);
+        endpointsView.showAndRefresh();
+    }
+
+    /** The Conversations and Endpoints windows count together. */
+    private TrafficTablesViewModel trafficTables() {
+        if (trafficTables == null) {
+            trafficTables = new TrafficTablesViewModel(model);
+        }
+        return trafficTables;
+    }
+
+    public void showIoGraph() {
+        if (ioGraphView == null) {
+            ioGraphView = new IoGraphView(new IoGraphViewModel(model), window());
+        }
+        ioGraphView.setTheme(theme);
+        ioGraphView.showAndRefresh();
+    }
+
+    public ConversationsView conversationsView() {
+        return conversationsView;
+    }
+
+    public EndpointsView endpointsView() {
+        return endpointsView;
+    }
+
+    public IoGraphView ioGraphView() {
+        return ioGraphView;
     }
 
     public void showLiveCapture() {

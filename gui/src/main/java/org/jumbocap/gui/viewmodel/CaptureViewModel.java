@@ -33,6 +33,7 @@ import org.jumbocap.gui.service.ExportDissectionsTask;
 import org.jumbocap.gui.service.FilterTask;
 import org.jumbocap.gui.service.OpenCaptureTask;
 import org.jumbocap.gui.service.SaveFramesTask;
+import org.jumbocap.gui.service.FrameSelection;
 import org.jumbocap.gui.store.FileFrameStore;
 import org.jumbocap.gui.store.FrameStore;
 import org.jumbocap.gui.store.MemoryFrameStore;
@@ -349,6 +350,21 @@ public final class CaptureViewModel implements AutoCloseable {
         boolean everyFrame = snapshot.size() == rows().size();
         statistics.compute(snapshot, everyFrame ? new BitSet() : shownNumbers(shown), everyFrame, live.running(), store,
                 done, () -> computeStatistics(done));
+    }
+
+    /**
+     * The listed frames for the Conversations, Endpoints and I/O graph windows, which read them off the UI
+     * thread: every frame, or those the display filter shows now; null while nothing is listed.
+     */
+    public FrameSelection frameSelection(boolean shownOnly) {
+        RowStore rowStore = packetList.store();
+        int n = rowStore == null ? 0 : rowStore.size();
+        if (store == null || n == 0) {
+            return null;
+        }
+        BitSet numbers = shownOnly ? shownNumbers(packetList.shown()) : null;
+        return new FrameSelection(store, numbers, rowStore.firstNanos(), rowStore.timestampNanos(n - 1),
+                shownOnly ? displayFilter.appliedFilterProperty().get() : "");
     }
 
     /** Starts a live capture; frames stream into the list in batches. */
