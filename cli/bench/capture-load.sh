@@ -166,6 +166,14 @@ done
 wait "$C6" 2>/dev/null || true
 wait "$C4" 2>/dev/null || true
 sleep 1 # the last blocks of the ring
+# CPU seconds (user + system) each capture process used so far: the java process ('ip netns exec' and
+# the launcher exec into it) and tcpdump under timeout
+cpu_seconds() {
+    awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f", ($12 + $13) / hz }' "/proc/$1/stat" 2>/dev/null || echo "?"
+    awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "(user %.2f, system %.2f)\n", $12 / hz, $13 / hz }' "/proc/$1/stat" >&2 2>/dev/null || true
+}
+T_CHILD=$(pgrep -P "$T_PID" tcpdump || echo "$T_PID")
+echo "$(cpu_seconds "$J_PID") $(cpu_seconds "$T_CHILD")" >"$work/cpu"
 kill -INT "$J_PID" "$T_PID" 2>/dev/null || true
 wait "$J_PID" 2>/dev/null || true
 wait "$T_PID" 2>/dev/null || true
@@ -222,6 +230,14 @@ for name, c, f in (("jumbocap capture -q -w", j, jf), ("tcpdump -w", t, tf)):
     ok &= whole
     print(f"| {name} | {c['received']} | {c['kdrop']} | {c['captured']} | {c['written']} | "
           f"{f and f['frames']} | {f and f['over']} | {f and f['cut']} | {'yes' if whole else 'NO'} |")
+cpu = open(f"{work}/cpu").read().split()
+def per_cpu(f, seconds):
+    try:
+        return f"{f['frames'] / float(seconds):,.0f}"
+    except (TypeError, ValueError, ZeroDivisionError):
+        return "?"
+print(f"\nCPU seconds while capturing: jumbocap {cpu[0]}, tcpdump {cpu[1]}; frames written per CPU second: "
+      f"jumbocap {per_cpu(jf, cpu[0])}, tcpdump {per_cpu(tf, cpu[1])}")
 if j['kdrop'] is not None and t['kdrop'] is not None:
     print(f"\njumbocap dropped {j['kdrop']} in the kernel, tcpdump {t['kdrop']}: "
           + ("jumbocap no more than tcpdump" if j['kdrop'] <= t['kdrop'] else "jumbocap MORE than tcpdump"))

@@ -17,10 +17,17 @@ import org.jumbocap.segment.SegmentReport;
 import org.jumbocap.segment.Segmenter;
 
 /**
- * Writes a live capture to a file that is valid at every moment between frames: each frame is flushed
- * whole, and the file length after the last complete frame is remembered. When a write fails (disk full,
- * I/O error) the file is cut back to that length, so it still holds every frame written before, readable
- * by any tool.
+ * Writes a live capture to a file. Frames written from the capture library's buffer ({@link
+ * #write(FrameRecord, ByteBuffer)}) are staged and reach the file in whole 4 KiB blocks of the file, as
+ * stdio writes for {@code tcpdump -w}: at BIG TCP rates the page cache takes block-aligned writes for
+ * less kernel time than one unaligned write a frame, and that time is what decides how many frames the
+ * kernel drops. What is staged goes to the file when the capture pauses ({@link #flush}), at the end,
+ * and before anything else is written. {@link #packetBuffered} writes each frame whole before the next
+ * (as {@code tcpdump -U}), so a reader of the growing file never sees half a frame.
+ *
+ * <p>The file length after the last frame that reached the file whole is remembered. When a write fails
+ * (disk full, I/O error) the file is cut back to that length, so it still holds every frame before,
+ * readable by any tool.
  */
 public final class LiveFileWriter implements AutoCloseable {
     private final Path file;
@@ -30,11 +37,13 @@ public final class LiveFileWriter implements AutoCloseable {
     /** Record header and trailer of a frame written from a buffer outside the heap; direct, so never copied. */
     private final ByteBuffer before = ByteBuffer.allocateDirect(64);
     private final ByteBuffer after = ByteBuffer.allocateDirect(16);
-    private final ByteBuffer[] pieces = new ByteBuffer[3];
     private FrameRecord scratch;
-    private long committedBytes;
+    /** Frames accepted, and of them those whole in the file, with the file's length after the last. */
     private long frames;
+    private long durableFrames;
+    private long committedBytes;
     private boolean failed;
+    private boolean packetBuffered;
     private Segmenter segmenter;
     private FramePipeline pipeline;
 
@@ -49,7 +58,7 @@ public final class LiveFileWriter implements AutoCloseable {
             this.writer = CaptureWriters.isPcapng(file) ? new PcapngWriter(out, linkType, snaplen, true)
                     : new PcapWriter(out, linkType, snaplen, false);
             writer.flush();
-            committedBytes = out.bytes;
+            committedBytes = out.fileBytes;
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -66,6 +75,11 @@ public final class LiveFileWriter implements AutoCloseable {
     public void segment(int mss, int mtu) {
         segmenter = new Segmenter(writer, mss, mtu);
         pipeline = new FramePipeline(new FrameDissector(), null, false);
+    }
+
+    /** Writes each frame whole before the next is taken (tcpdump's -U), instead of in whole file blocks. */
+    public void packetBuffered(boolean on) {
+        packetBuffered = on;
     }
 
     /** What segmenting did, or null when the frames are written as captured. */
@@ -89,8 +103,10 @@ public final class LiveFileWriter implements AutoCloseable {
                 writer.write(frame);
             }
             writer.flush();
-            committedBytes = output.bytes;
             frames++;
+            output.flushStaged();
+            committedBytes = output.fileBytes;
+            durableFrames = frames;
         } catch (IOException e) {
             failed = true;
             rollBack();
@@ -121,18 +137,31 @@ public final class LiveFileWriter implements AutoCloseable {
         try {
             writer.framing(frame, before, after);
             writer.flush();
-            pieces[0] = before;
-            pieces[1] = bytes;
-            pieces[2] = after;
-            output.gather(pieces);
-            committedBytes = output.bytes;
+            long previousEnd = output.end();
+            long previousFrames = frames;
+            output.stage(before);
+            if (output.fileBytes >= previousEnd) {
+                // the frames before this one are whole in the file
+                committedBytes = previousEnd;
+                durableFrames = previousFrames;
+            }
+            output.stage(bytes);
+            output.stage(after);
             frames++;
+            if (packetBuffered) {
+                output.flushStaged();
+            }
+            if (output.staged() == 0) {
+                committedBytes = output.fileBytes;
+                durableFrames = frames;
+            } else if (output.fileBytes >= previousEnd) {
+                committedBytes = previousEnd;
+                durableFrames = previousFrames;
+            }
         } catch (IOException e) {
             failed = true;
             rollBack();
             throw e;
-        } finally {
-            pieces[1] = null;
         }
     }
 
@@ -145,12 +174,33 @@ public final class LiveFileWriter implements AutoCloseable {
         }
     }
 
-    public long frames() {
-        return frames;
+    /**
+     * Writes what is staged; a capture calls it when no frame came within its read timeout, so a quiet
+     * capture's file holds every frame. On failure the file is cut back to its last whole frame.
+     */
+    public void flush() throws IOException {
+        if (failed || output.staged() == 0) {
+            return;
+        }
+        try {
+            output.flushStaged();
+            committedBytes = output.fileBytes;
+            durableFrames = frames;
+        } catch (IOException e) {
+            failed = true;
+            rollBack();
+            throw e;
+        }
     }
 
+    /** Frames written (staged ones included, until a failure: then those whole in the file). */
+    public long frames() {
+        return failed ? durableFrames : frames;
+    }
+
+    /** The file's length once what is staged is written. */
     public long bytes() {
-        return committedBytes;
+        return failed ? committedBytes : output.end();
     }
 
     public Path file() {
@@ -167,6 +217,7 @@ public final class LiveFileWriter implements AutoCloseable {
         try {
             if (!failed) {
                 writer.flush();
+                flush();
                 channel.force(false);
             }
         } finally {
@@ -174,13 +225,28 @@ public final class LiveFileWriter implements AutoCloseable {
         }
     }
 
-    /** An unbuffered stream onto the channel that counts what it wrote: the file's length after a flush. */
+    /**
+     * The stream onto the channel the format writer writes through (file header, interface blocks, copied
+     * frames: written at once, after what is staged), and the staging of frames written from outside the
+     * heap in whole file blocks. Counts what reached the file.
+     */
     private static final class ChannelOutput extends OutputStream {
+        static final int BLOCK = 4096;
         private final FileChannel channel;
-        long bytes;
+        private final ByteBuffer staging = ByteBuffer.allocateDirect(1 << 16);
+        long fileBytes;
 
         ChannelOutput(FileChannel channel) {
             this.channel = channel;
+        }
+
+        int staged() {
+            return staging.position();
+        }
+
+        /** The file's length once the staged bytes are written. */
+        long end() {
+            return fileBytes + staging.position();
         }
 
         @Override
@@ -190,21 +256,51 @@ public final class LiveFileWriter implements AutoCloseable {
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            ByteBuffer buf = ByteBuffer.wrap(b, off, len);
-            while (buf.hasRemaining()) {
-                bytes += channel.write(buf);
+            flushStaged();
+            writeFully(ByteBuffer.wrap(b, off, len));
+        }
+
+        /**
+         * Adds {@code src} to the file: whole blocks straight from {@code src} when nothing is staged and
+         * the file ends on a block boundary, the rest through the staging buffer, which is written when it
+         * reaches a block boundary of the file.
+         */
+        void stage(ByteBuffer src) throws IOException {
+            while (src.hasRemaining()) {
+                int limit = src.limit();
+                if (staging.position() == 0 && fileBytes % BLOCK == 0 && src.remaining() >= BLOCK) {
+                    src.limit(src.position() + src.remaining() / BLOCK * BLOCK);
+                    writeFully(src);
+                    src.limit(limit);
+                    continue;
+                }
+                long boundary = (fileBytes + staging.capacity()) / BLOCK * BLOCK;
+                int room = (int) (boundary - fileBytes) - staging.position();
+                int n = Math.min(room, src.remaining());
+                src.limit(src.position() + n);
+                staging.put(src);
+                src.limit(limit);
+                if (n == room) {
+                    flushStaged();
+                }
             }
         }
 
-        void gather(ByteBuffer[] pieces) throws IOException {
-            long left = 0;
-            for (ByteBuffer p : pieces) {
-                left += p.remaining();
+        void flushStaged() throws IOException {
+            if (staging.position() == 0) {
+                return;
             }
-            while (left > 0) {
-                long n = channel.write(pieces);
-                bytes += n;
-                left -= n;
+            staging.flip();
+            try {
+                writeFully(staging);
+            } finally {
+                staging.compact();
+            }
+        }
+
+        private void writeFully(ByteBuffer buf) throws IOException {
+            while (buf.hasRemaining()) {
+                fileBytes += channel.write(buf);
             }
         }
 

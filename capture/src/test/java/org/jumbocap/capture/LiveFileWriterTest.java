@@ -97,4 +97,43 @@ class LiveFileWriterTest {
         r.prepare(8, 1, 0, 1, 4, 4, -1);
         assertTrue(r.data().length >= 4, "a refilled record holds bytes again");
     }
+
+    /**
+     * Without -U, frames reach the file in whole 4 KiB blocks of the file (as stdio writes for tcpdump -w);
+     * a flush writes the rest, and the file then reads to its end. With -U every frame is in the file whole
+     * as soon as it is written.
+     */
+    @Test
+    void stagedFramesReachTheFileInWholeBlocksAndPacketBufferedOnesAtOnce() throws IOException {
+        List<FrameRecord> frames = readAll(SAMPLES.resolve("ipv6-bigtcp-veth.pcap"));
+        for (boolean packetBuffered : new boolean[] {false, true}) {
+            Path out = dir.resolve("blocks-" + packetBuffered + ".pcap");
+            FrameRecord header = new FrameRecord();
+            int blockWrites = 0;
+            try (LiveFileWriter w = new LiveFileWriter(out, frames.get(0).linkType(), CaptureSource.MAX_SNAPLEN)) {
+                w.packetBuffered(packetBuffered);
+                long headerOnly = Files.size(out);
+                for (FrameRecord f : frames) {
+                    ByteBuffer outside = ByteBuffer.allocateDirect(f.capturedLength());
+                    outside.put(f.data(), 0, f.capturedLength()).flip();
+                    header.prepareWithoutBytes(f.number(), f.timestampNanos(), f.interfaceId(), f.linkType(),
+                            f.capturedLength(), f.originalLength());
+                    w.write(header, outside);
+                    long size = Files.size(out);
+                    if (packetBuffered) {
+                        assertEquals(w.bytes(), size, "frame " + f.number() + " is whole in the file at once");
+                    } else {
+                        assertTrue(size == headerOnly || size % 4096 == 0, "frame " + f.number() + ": file length " + size);
+                        blockWrites += size > headerOnly ? 1 : 0;
+                    }
+                }
+                w.flush();
+                assertEquals(w.bytes(), Files.size(out), "a flush writes what is staged");
+                assertEquals(frames.size(), readAll(out).size(), "the flushed file reads to its end");
+            }
+            if (!packetBuffered) {
+                assertTrue(blockWrites > 0, "the super-packets filled blocks");
+            }
+        }
+    }
 }

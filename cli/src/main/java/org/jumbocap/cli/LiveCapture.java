@@ -164,6 +164,16 @@ public final class LiveCapture {
                     break;
                 }
                 if (status == CaptureSource.Status.TIMEOUT) {
+                    // a pause in the traffic: what is staged goes to the file now
+                    if (writer != null) {
+                        try {
+                            writer.flush();
+                        } catch (IOException e) {
+                            reason = StopReason.WRITE_FAILED;
+                            error = writeFailure(e);
+                            break;
+                        }
+                    }
                     continue;
                 }
                 if (status == CaptureSource.Status.END) {
@@ -201,6 +211,14 @@ public final class LiveCapture {
                         printed++;
                     }
                     previous = ts;
+                }
+            }
+            if (writer != null && reason != StopReason.WRITE_FAILED) {
+                try {
+                    writer.flush();
+                } catch (IOException e) {
+                    reason = StopReason.WRITE_FAILED;
+                    error = writeFailure(e);
                 }
             }
         } finally {
