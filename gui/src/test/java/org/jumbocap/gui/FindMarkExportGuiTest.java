@@ -10,8 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +25,6 @@ import javafx.scene.control.TableRow;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.jumbocap.cli.JumbocapCommand;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.gui.backend.CaptureBackend.SaveFormat;
 import org.jumbocap.gui.backend.CoreBackend;
@@ -141,13 +138,12 @@ class FindMarkExportGuiTest {
         return out;
     }
 
-    /** What {@code jumbocap read ARGS} prints, run in this JVM. */
-    static String cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = JumbocapCommand.execute(args, new PrintWriter(out), new PrintWriter(err), false);
-        assertEquals(0, code, err.toString());
-        return out.toString();
+    /**
+     * What {@code jumbocap read} prints, as committed under samples/expected/read/ (the command line's
+     * CommittedReadOutputTest keeps those files true).
+     */
+    static String committedRead(String name) throws IOException {
+        return Files.readString(Path.of("..", "samples", "expected", "read", name), StandardCharsets.UTF_8);
     }
 
     @Test
@@ -314,8 +310,9 @@ class FindMarkExportGuiTest {
             return null;
         });
         String dump = onFx(() -> view.hex().copyText(HexCopy.HEX_DUMP));
-        String read = cli("read", "-x", "--max-hex-bytes", "1000000", "-Y", "frame.number == " + number, SAMPLE.toString());
-        // read -x: the summary line, the dump, a blank line
+        // read -x -c 1 -Y jumbo: the first jumbogram's summary line, the dump, a blank line
+        String read = committedRead("hex-first-jumbogram.txt");
+        assertTrue(read.startsWith(String.format("%5d ", number)), "the committed dump is of frame " + number);
         String block = read.substring(read.indexOf('\n') + 1).stripTrailing() + "\n";
         assertEquals(block, dump);
 
@@ -333,10 +330,11 @@ class FindMarkExportGuiTest {
 
     @Test
     void exportPacketDissectionsWritesWhatReadPrintsForTheShownFrames() throws IOException {
-        Map<ExportDissectionsTask.Format, String[]> readArgs = Map.of(
-                ExportDissectionsTask.Format.SUMMARY, new String[] {"read"},
-                ExportDissectionsTask.Format.DETAILS, new String[] {"read", "-V"},
-                ExportDissectionsTask.Format.JSON, new String[] {"read", "-T", "json"});
+        // the files of samples/expected/read/ that read, read -V and read -T json print (-Y 'jumbo || icmpv6': -filtered)
+        Map<ExportDissectionsTask.Format, String> committed = Map.of(
+                ExportDissectionsTask.Format.SUMMARY, "summary",
+                ExportDissectionsTask.Format.DETAILS, "details",
+                ExportDissectionsTask.Format.JSON, "frames");
         for (String filter : new String[] {"", "jumbo || icmpv6"}) {
             if (!filter.isEmpty()) {
                 applyAndWait(filter);
@@ -348,13 +346,9 @@ class FindMarkExportGuiTest {
                     return null;
                 });
                 waitUntil("the export ended", () -> !model.isBusy() && Files.isRegularFile(out));
-                List<String> args = new ArrayList<>(List.of(readArgs.get(format)));
-                if (!filter.isEmpty()) {
-                    args.add("-Y");
-                    args.add(filter);
-                }
-                args.add(SAMPLE.toString());
-                String expected = cli(args.toArray(String[]::new));
+                String name = committed.get(format) + (filter.isEmpty() ? "" : "-filtered")
+                        + (format == ExportDissectionsTask.Format.JSON ? ".json" : ".txt");
+                String expected = committedRead(name);
                 String actual = Files.readString(out);
                 assertTrue(expected.lines().count() > 10, expected);
                 assertEquals(expected, actual, format + " with filter '" + filter + "'");
