@@ -233,6 +233,7 @@ public final class LiveFileWriter implements AutoCloseable {
     private static final class ChannelOutput extends OutputStream {
         static final int BLOCK = 4096;
         private final FileChannel channel;
+        /** Small frames and the partial blocks of large ones; 64 KiB, so small frames go out many at a time. */
         private final ByteBuffer staging = ByteBuffer.allocateDirect(1 << 16);
         long fileBytes;
 
@@ -261,28 +262,47 @@ public final class LiveFileWriter implements AutoCloseable {
         }
 
         /**
-         * Adds {@code src} to the file: whole blocks straight from {@code src} when nothing is staged and
-         * the file ends on a block boundary, the rest through the staging buffer, which is written when it
-         * reaches a block boundary of the file.
+         * Adds {@code src} to the file. A piece that reaches a whole block past the next block boundary of
+         * the file fills the staged block up to that boundary (at most 4 KiB copied), writes it, and goes to
+         * the file straight from {@code src} in whole blocks; only its last partial block is staged. Smaller
+         * pieces are staged, and the staging buffer's whole blocks are written when it is full.
          */
         void stage(ByteBuffer src) throws IOException {
             while (src.hasRemaining()) {
+                if (staging.remaining() < BLOCK) {
+                    flushWholeBlocks();
+                }
+                long end = fileBytes + staging.position();
+                int toBlock = (int) (-end & (BLOCK - 1));
                 int limit = src.limit();
-                if (staging.position() == 0 && fileBytes % BLOCK == 0 && src.remaining() >= BLOCK) {
+                if (src.remaining() >= toBlock + BLOCK) {
+                    src.limit(src.position() + toBlock);
+                    staging.put(src);
+                    src.limit(limit);
+                    flushStaged();
                     src.limit(src.position() + src.remaining() / BLOCK * BLOCK);
                     writeFully(src);
                     src.limit(limit);
                     continue;
                 }
-                long boundary = (fileBytes + staging.capacity()) / BLOCK * BLOCK;
-                int room = (int) (boundary - fileBytes) - staging.position();
-                int n = Math.min(room, src.remaining());
+                int n = Math.min(src.remaining(), staging.remaining());
                 src.limit(src.position() + n);
                 staging.put(src);
                 src.limit(limit);
-                if (n == room) {
-                    flushStaged();
-                }
+            }
+        }
+
+        /** Writes the staged bytes up to the last block boundary of the file, keeping the partial block. */
+        private void flushWholeBlocks() throws IOException {
+            int keep = (int) ((fileBytes + staging.position()) % BLOCK);
+            staging.flip();
+            int limit = staging.limit();
+            staging.limit(limit - keep);
+            try {
+                writeFully(staging);
+            } finally {
+                staging.limit(limit);
+                staging.compact();
             }
         }
 

@@ -105,7 +105,9 @@ class LiveFileWriterTest {
      */
     @Test
     void stagedFramesReachTheFileInWholeBlocksAndPacketBufferedOnesAtOnce() throws IOException {
-        List<FrameRecord> frames = readAll(SAMPLES.resolve("ipv6-bigtcp-veth.pcap"));
+        // super-packets, and the loss sample's hundreds of small ACKs (which fill the staging buffer)
+        List<FrameRecord> frames = new ArrayList<>(readAll(SAMPLES.resolve("ipv6-bigtcp-veth.pcap")));
+        frames.addAll(readAll(SAMPLES.resolve("ipv6-bigtcp-loss.pcap")));
         for (boolean packetBuffered : new boolean[] {false, true}) {
             Path out = dir.resolve("blocks-" + packetBuffered + ".pcap");
             FrameRecord header = new FrameRecord();
