@@ -26,13 +26,16 @@ xvfb-run -a -s '-screen 0 1400x900x24' bash -c '
     log="$(mktemp)"
     JUMBOCAP_JAVA_OPTS="-Djumbocap.gui.timing=true ${JUMBOCAP_JAVA_OPTS:-}" "$here/jumbocap" gui "$file" 2>"$log" &
     pid=$!
-    hwm() { awk "/VmHWM/ {print \$2}" /proc/$pid/status 2>/dev/null || echo 0; }
+    # the launcher execs java, except on the run that records the class-data archive of the viewer, where
+    # java is its child: measure the java process either way
+    jvm() { local c; c="$(pgrep -P "$pid" -x java | head -n 1)"; echo "${c:-$pid}"; }
+    hwm() { awk "/VmHWM/ {print \$2}" /proc/$(jvm)/status 2>/dev/null || echo 0; }
     # resident memory in kB by kind: anonymous (heap, native) and file-backed (the mapped capture)
     anon_max=0; file_max=0
     sample() {
         local a f
-        a="$(awk "/RssAnon/ {print \$2}" /proc/$pid/status 2>/dev/null || echo 0)"
-        f="$(awk "/RssFile/ {print \$2}" /proc/$pid/status 2>/dev/null || echo 0)"
+        a="$(awk "/RssAnon/ {print \$2}" /proc/$(jvm)/status 2>/dev/null || echo 0)"
+        f="$(awk "/RssFile/ {print \$2}" /proc/$(jvm)/status 2>/dev/null || echo 0)"
         (( ${a:-0} > anon_max )) && anon_max=$a
         (( ${f:-0} > file_max )) && file_max=$f
         return 0
