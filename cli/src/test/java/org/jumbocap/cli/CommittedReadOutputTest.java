@@ -16,12 +16,13 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * {@code read}'s output on the veth sample, committed under samples/expected/read/: its summary lines,
  * {@code -V}, {@code -T json}, each with and without a display filter, {@code -x} of the first jumbogram,
- * and the summary lines in each time format of {@code -t}. The viewer's Export Packet Dissections and hex copy are held to these files, so the two front
+ * the summary lines in each time format of {@code -t}, and absolute times of a nanosecond file. The viewer's Export Packet Dissections and hex copy are held to these files, so the two front
  * ends agree without the viewer depending on the command line; this test keeps the files true.
  * {@code -Djumbocap.regenerate=true} rewrites them.
  */
 class CommittedReadOutputTest {
     static final Path SAMPLE = Path.of("..", "samples", "ipv6-bigtcp-veth.pcap");
+    static final Path NSEC_SAMPLE = Path.of("..", "samples", "ipv6-bigtcp-veth-nsec.pcap");
     static final Path DIR = Path.of("..", "samples", "expected", "read");
     static final String FILTER = "jumbo || icmpv6";
 
@@ -40,6 +41,8 @@ class CommittedReadOutputTest {
         }
         out.add(new String[] {"times-r-icmpv6.txt", "-t", "r", "-Y", "icmpv6"});
         out.add(new String[] {"times-d-icmpv6.txt", "-t", "d", "-Y", "icmpv6"});
+        // a file that keeps nanoseconds: nine decimals
+        out.add(new String[] {"times-a-nsec.txt", "-t", "a", NSEC_SAMPLE.toString()});
         return out;
     }
 
@@ -49,7 +52,9 @@ class CommittedReadOutputTest {
         return outputs().stream().map(o -> DynamicTest.dynamicTest(o[0], () -> {
             List<String> args = new ArrayList<>(List.of("read"));
             args.addAll(List.of(o).subList(1, o.length));
-            args.add(SAMPLE.toString());
+            if (!args.get(args.size() - 1).endsWith(".pcap")) {
+                args.add(SAMPLE.toString());
+            }
             Cli.Result r = Cli.run(args.toArray(String[]::new));
             assertEquals(0, r.code(), r.err());
             assertTrue(r.out().lines().count() > 5, r.out());

@@ -7,8 +7,8 @@ import java.util.Locale;
 
 /**
  * The Time column's display formats, as Wireshark's View → Time Display Format offers them (in its order,
- * for the Ctrl+Alt+1..5 keys) and as {@code jumbocap read -t} writes them: times of day in UTC, seconds
- * with six decimals.
+ * for the Ctrl+Alt+1..5 keys) and as {@code jumbocap read -t} writes them: times of day in UTC, six
+ * decimals, nine for a file that keeps nanoseconds.
  */
 public enum TimeFormat {
     /** {@code read -t a}: date and time of day. */
@@ -47,25 +47,15 @@ public enum TimeFormat {
      * A frame's time in this format.
      *
      * @param previousShownNanos timestamp of the row above (the frame itself for the first row)
+     * @param decimals           6, or 9 for a file that keeps nanoseconds
      */
-    public String format(long nanos, long firstNanos, long previousShownNanos) {
+    public String format(long nanos, long firstNanos, long previousShownNanos, int decimals) {
         return switch (this) {
             case DATE_AND_TIME, TIME_OF_DAY -> pattern.format(Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L)))
-                    + fraction(Math.floorMod(nanos, 1_000_000_000L));
-            case EPOCH -> seconds(nanos);
-            case RELATIVE -> seconds(nanos - firstNanos);
-            case DELTA_SHOWN -> seconds(nanos - previousShownNanos);
+                    + org.jumbocap.render.TimeFormat.seconds(Math.floorMod(nanos, 1_000_000_000L), decimals).substring(1);
+            case EPOCH -> org.jumbocap.render.TimeFormat.seconds(nanos, decimals);
+            case RELATIVE -> org.jumbocap.render.TimeFormat.seconds(nanos - firstNanos, decimals);
+            case DELTA_SHOWN -> org.jumbocap.render.TimeFormat.seconds(nanos - previousShownNanos, decimals);
         };
-    }
-
-    /** Exact decimal seconds with six decimals, without going through a double. */
-    static String seconds(long nanos) {
-        String sign = nanos < 0 ? "-" : "";
-        long abs = Math.abs(nanos);
-        return sign + abs / 1_000_000_000L + fraction(abs % 1_000_000_000L);
-    }
-
-    private static String fraction(long nanosOfSecond) {
-        return String.format(Locale.ROOT, ".%06d", nanosOfSecond / 1000);
     }
 }

@@ -14,6 +14,7 @@ import org.jumbocap.gui.store.FileFrameStore;
 import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.InterfaceInfo;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
 import org.jumbocap.pipeline.tcp.TcpConversations;
 
@@ -66,6 +67,9 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
                     if (count == 0) {
                         first = rec.timestampNanos();
                         previous = first;
+                        // as read decides it, for times with nine decimals
+                        store.noteNanoPrecision(reader.formatName().contains("nsec")
+                                || reader.interfaces().stream().anyMatch(InterfaceInfo::finerThanMicroseconds));
                     }
                     store.noteLinkType(rec.linkType());
                     summarizer.decode(rec, summary);

@@ -12,6 +12,7 @@ import org.jumbocap.io.files.CaptureFiles;
 
 /** Frames of a capture file, read again on demand through the record offsets the open pass noted. */
 public final class FileFrameStore implements FrameStore {
+    private volatile boolean nanoPrecision;
     private final CaptureBackend backend;
     private final Path file;
     private final FrameRecord scratch = new FrameRecord();
@@ -21,6 +22,16 @@ public final class FileFrameStore implements FrameStore {
     public FileFrameStore(CaptureBackend backend, Path file) {
         this.backend = backend;
         this.file = file;
+    }
+
+    /** Set by the task that lists the file, from its reader, before the first row is listed. */
+    public void noteNanoPrecision(boolean nanos) {
+        nanoPrecision = nanos;
+    }
+
+    @Override
+    public boolean nanoPrecision() {
+        return nanoPrecision;
     }
 
     public Path file() {

@@ -35,6 +35,12 @@ public interface FrameStore extends Closeable {
     /** A name for titles and messages. */
     String name();
 
+    /**
+     * True when the frames' times carry nanoseconds (a nanosecond pcap, a pcapng interface finer than
+     * microseconds, a live capture): times then show nine decimals, as {@code read} prints them.
+     */
+    boolean nanoPrecision();
+
     @FunctionalInterface
     interface FrameVisitor {
         void visit(FrameRecord frame) throws IOException;

@@ -71,6 +71,12 @@ public final class MemoryFrameStore implements FrameStore {
     }
 
     @Override
+    public boolean nanoPrecision() {
+        // live frames come with libpcap's nanosecond timestamps
+        return true;
+    }
+
+    @Override
     public String name() {
         return name;
     }

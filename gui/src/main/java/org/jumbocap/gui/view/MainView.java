@@ -96,6 +96,7 @@ public final class MainView extends BorderPane {
         setId("main-view");
         getStyleClass().add("main-view");
         table = new PacketTable(model.shownRows(), model::sortShown);
+        table.setTimeDecimals(() -> model.frameStore() != null && model.frameStore().nanoPrecision() ? 9 : 6);
         table.setMarks(marks);
         columns = new PacketColumns(table, model, columnSettings);
         finder = new FindViewModel(model);

@@ -37,6 +37,7 @@ public final class PacketTable extends TableView<PacketRow> {
     private Consumer<String> onPrepareFilter = f -> { };
     private Consumer<PacketRow> onFollowStream = r -> { };
     private final ObjectProperty<TimeFormat> timeFormat = new SimpleObjectProperty<>(TimeFormat.RELATIVE);
+    private java.util.function.IntSupplier timeDecimals = () -> 6;
     private MarkedFrames marks = new MarkedFrames();
 
     /**
@@ -113,11 +114,17 @@ public final class PacketTable extends TableView<PacketRow> {
         marked.countProperty().addListener((obs, old, now) -> refresh());
     }
 
+    /** Where the Time column learns whether the open capture keeps nanoseconds (9 decimals) or not (6). */
+    public void setTimeDecimals(java.util.function.IntSupplier decimals) {
+        timeDecimals = decimals;
+        refresh();
+    }
+
     /** A row's time as the Time column shows it at a list position. */
     public String timeText(PacketRow row, int position) {
         PacketRow above = position > 0 && position <= getItems().size() ? getItems().get(position - 1) : row;
         return timeFormat.get().format(row.timestampNanos(), row.timestampNanos() - row.relativeNanos(),
-                above.timestampNanos());
+                above.timestampNanos(), timeDecimals.getAsInt());
     }
 
     /** Called with a display filter the packet list's context menu applies. */
