@@ -156,6 +156,20 @@ class TrafficWindowsGuiTest {
         });
         waitUntil("filter applied", () -> !model.isBusy() && onFx(() -> model.appliedFilterProperty().get()).equals(handshake.filter()));
         waitUntil("rows shown", () -> onFx(() -> (long) model.shownRows().size()) == handshake.packets());
+
+        // Prepare as Filter on the other row puts its filter in the bar and applies nothing
+        Conversation jumbo = onFx(() -> tcp.getItems().stream().filter(c -> c.jumboPackets() > 0).findFirst().orElseThrow());
+        waitUntil("row drawn", () -> onFx(() -> tcp.lookupAll(".table-row-cell").stream()
+                .anyMatch(n -> ((TableRow<?>) n).getItem() == jumbo)));
+        onFx(() -> {
+            TableRow<?> row = (TableRow<?>) tcp.lookupAll(".table-row-cell").stream()
+                    .filter(n -> ((TableRow<?>) n).getItem() == jumbo).findFirst().orElseThrow();
+            row.getContextMenu().getItems().stream().filter(i -> "Prepare as Filter".equals(i.getText()))
+                    .findFirst().orElseThrow().fire();
+            return null;
+        });
+        waitUntil("the filter is in the bar", () -> onFx(() -> view.filterBar().getText()).equals(jumbo.filter()));
+        assertEquals(handshake.filter(), onFx(() -> model.appliedFilterProperty().get()), "nothing new applied");
     }
 
     @Test

@@ -111,14 +111,8 @@ public final class MainView extends BorderPane {
         tree.setOnApplyFilter(filterBar::apply);
         table.setOnApplyFilter(filterBar::apply);
         table.setOnFollowStream(this::followStream);
-        table.setOnPrepareFilter(text -> {
-            filterBar.setText(text);
-            filterBar.focusEditor();
-        });
-        tree.setOnPrepareFilter(text -> {
-            filterBar.setText(text);
-            filterBar.focusEditor();
-        });
+        table.setOnPrepareFilter(this::prepareFilter);
+        tree.setOnPrepareFilter(this::prepareFilter);
 
         SplitPane lower = new SplitPane(tree, hex);
         lower.setDividerPositions(0.45);
@@ -442,9 +436,16 @@ public final class MainView extends BorderPane {
         return followView;
     }
 
+    /** Puts a display filter in the bar without applying it, as Wireshark's Prepare as Filter. */
+    private void prepareFilter(String text) {
+        filterBar.setText(text);
+        filterBar.focusEditor();
+    }
+
     public void showConversations() {
         if (conversationsView == null) {
             conversationsView = new ConversationsView(trafficTables(), filterBar::apply, window());
+            conversationsView.setOnPrepareFilter(this::prepareFilter);
         }
         conversationsView.setTheme(theme);
         conversationsView.showAndRefresh();
@@ -453,6 +454,7 @@ public final class MainView extends BorderPane {
     public void showEndpoints() {
         if (endpointsView == null) {
             endpointsView = new EndpointsView(trafficTables(), filterBar::apply, window());
+            endpointsView.setOnPrepareFilter(this::prepareFilter);
         }
         endpointsView.setTheme(theme);
         endpointsView.showAndRefresh();

@@ -38,12 +38,13 @@ import org.jumbocap.stats.TrafficLayer;
 /**
  * A Wireshark-style traffic table window: one tab per protocol layer ("IPv6 · 3"), sortable columns with
  * right-aligned numbers, "Limit to display filter", Copy as CSV of the tab on screen, and a row context
- * menu that applies or copies the row's display filter. The rows come from a shared
+ * menu that applies, prepares (puts in the filter bar) or copies the row's display filter. The rows come from a shared
  * {@link TrafficTablesViewModel}; subclasses say which rows and columns.
  */
 abstract class TrafficWindow<T> {
     private final TrafficTablesViewModel model;
     private final Consumer<String> applyFilter;
+    private Consumer<String> prepareFilter = f -> { };
     private final Stage stage = new Stage();
     private final Scene scene;
     private final TabPane tabs = new TabPane();
@@ -94,6 +95,11 @@ abstract class TrafficWindow<T> {
         show(model.resultProperty().get());
     }
 
+    /** Where "Prepare as Filter" puts a row's filter: the filter bar, not yet applied. */
+    public void setOnPrepareFilter(Consumer<String> action) {
+        prepareFilter = action;
+    }
+
     /** The rows of one layer's tab. */
     abstract List<T> rows(TrafficScan.Result result, TrafficLayer layer);
 
@@ -106,13 +112,15 @@ abstract class TrafficWindow<T> {
         TableRow<T> row = new TableRow<>();
         MenuItem apply = new MenuItem("Apply as Filter");
         apply.setOnAction(e -> applyFilter.accept(filter(row.getItem())));
+        MenuItem prepare = new MenuItem("Prepare as Filter");
+        prepare.setOnAction(e -> prepareFilter.accept(filter(row.getItem())));
         MenuItem copy = new MenuItem("Copy as Filter");
         copy.setOnAction(e -> {
             ClipboardContent c = new ClipboardContent();
             c.putString(filter(row.getItem()));
             Clipboard.getSystemClipboard().setContent(c);
         });
-        ContextMenu menu = new ContextMenu(apply, copy);
+        ContextMenu menu = new ContextMenu(apply, prepare, copy);
         row.contextMenuProperty().bind(javafx.beans.binding.Bindings.when(row.emptyProperty())
                 .then((ContextMenu) null).otherwise(menu));
         row.setOnMouseClicked(e -> {
