@@ -105,20 +105,18 @@ public final class LiveFileWriter implements AutoCloseable {
             writer.flush();
             frames++;
             output.flushStaged();
-            committedBytes = output.fileBytes;
-            durableFrames = frames;
+            wholeUpTo(output.fileBytes, frames);
         } catch (IOException e) {
-            failed = true;
-            rollBack();
-            throw e;
+            throw failed(e);
         }
     }
 
     /**
      * Writes one frame whose bytes lie outside the record ({@link FrameRecord#prepareWithoutBytes}), in
-     * the capture library's buffer: record header, bytes and trailer go to the file in one gathering write,
-     * so the kernel's copy into the file is the only one. Segmenting needs the bytes in the heap and copies
-     * them first. On failure the file is cut back to the frames before it.
+     * the capture library's buffer: its whole blocks go to the file straight from there, so the kernel's
+     * copy into the file is the only one; record header, trailer and partial blocks are staged. Segmenting
+     * needs the bytes in the heap and copies them first. On failure the file is cut back to its last whole
+     * frame.
      */
     public void write(FrameRecord frame, ByteBuffer bytes) throws IOException {
         if (segmenter != null) {
@@ -134,17 +132,13 @@ public final class LiveFileWriter implements AutoCloseable {
         if (failed) {
             throw new IOException(file + ": writing stopped after an earlier error");
         }
+        long previousEnd = -1;
+        long previousFrames = frames;
         try {
             writer.framing(frame, before, after);
             writer.flush();
-            long previousEnd = output.end();
-            long previousFrames = frames;
+            previousEnd = output.end();
             output.stage(before);
-            if (output.fileBytes >= previousEnd) {
-                // the frames before this one are whole in the file
-                committedBytes = previousEnd;
-                durableFrames = previousFrames;
-            }
             output.stage(bytes);
             output.stage(after);
             frames++;
@@ -152,17 +146,30 @@ public final class LiveFileWriter implements AutoCloseable {
                 output.flushStaged();
             }
             if (output.staged() == 0) {
-                committedBytes = output.fileBytes;
-                durableFrames = frames;
+                wholeUpTo(output.fileBytes, frames);
             } else if (output.fileBytes >= previousEnd) {
-                committedBytes = previousEnd;
-                durableFrames = previousFrames;
+                // the frames before this one are whole in the file
+                wholeUpTo(previousEnd, previousFrames);
             }
         } catch (IOException e) {
-            failed = true;
-            rollBack();
-            throw e;
+            if (previousEnd >= 0 && output.fileBytes >= previousEnd) {
+                wholeUpTo(previousEnd, previousFrames);
+            }
+            throw failed(e);
         }
+    }
+
+    /** The file holds {@code count} frames whole in its first {@code length} bytes. */
+    private void wholeUpTo(long length, long count) {
+        committedBytes = length;
+        durableFrames = count;
+    }
+
+    /** Stops writing and cuts the file back to its last whole frame; returns {@code e} to throw. */
+    private IOException failed(IOException e) {
+        failed = true;
+        rollBack();
+        return e;
     }
 
     private void rollBack() {
@@ -184,12 +191,9 @@ public final class LiveFileWriter implements AutoCloseable {
         }
         try {
             output.flushStaged();
-            committedBytes = output.fileBytes;
-            durableFrames = frames;
+            wholeUpTo(output.fileBytes, frames);
         } catch (IOException e) {
-            failed = true;
-            rollBack();
-            throw e;
+            throw failed(e);
         }
     }
 
