@@ -133,9 +133,17 @@ class FirstMinutesGuiTest {
         });
         waitUntil("the drop-down is open", () -> robot.lookup(".combo-box-popup .list-cell").queryAll().stream()
                 .anyMatch(n -> "tcp.len > 65535".equals(((ListCell<?>) n).getText())));
-        Node older = onFx(() -> robot.lookup(".combo-box-popup .list-cell").queryAll().stream()
+        // what the drop-down's skin does on a click on the cell, with the popup still open: select that item.
+        // Done this way the pick happens while the popup shows, as a click does on a loaded machine when the
+        // popup closes late; the viewer once re-applied its filter without end then (applying moves the pick
+        // to the head of the history, which picked again while the popup showed)
+        ListCell<?> older = onFx(() -> (ListCell<?>) robot.lookup(".combo-box-popup .list-cell").queryAll().stream()
                 .filter(n -> "tcp.len > 65535".equals(((ListCell<?>) n).getText())).findFirst().orElseThrow());
-        robot.clickOn(older);
+        onFx(() -> {
+            combo.getSelectionModel().select(older.getIndex());
+            return null;
+        });
+
         waitUntil("the picked filter is applied", () -> model.appliedFilterProperty().get().equals("tcp.len > 65535")
                 && !model.isBusy());
         waitUntil("its text stays", () -> "tcp.len > 65535".equals(combo.getEditor().getText()));

@@ -57,6 +57,9 @@ public class FilterBarSkin extends SkinBase<FilterBar> {
         });
         combo.valueProperty().addListener((obs, old, picked) -> {
             if (picked != null && !syncing && combo.isShowing()) {
+                // the pick ends the drop-down now: applying moves the pick to the head of the history, and a
+                // reordered list that still showed would pick again, without end
+                combo.hide();
                 // after the combo box has finished its own commit of the picked item
                 javafx.application.Platform.runLater(() -> bar.apply(picked));
             }
