@@ -3,6 +3,9 @@ package org.jumbocap.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.jumbocap.cli.BigTcpVethPair.must;
+import static org.jumbocap.cli.BigTcpVethPair.run;
+import static org.jumbocap.cli.BigTcpVethPair.waitForStderr;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -36,25 +39,24 @@ class BigTcpLiveCaptureTest {
     @TempDir
     Path dir;
 
-    private final String nsA = "jcl-a-" + ProcessHandle.current().pid();
-    private final String nsB = "jcl-b-" + ProcessHandle.current().pid();
-    private final List<Process> started = new ArrayList<>();
+    private final BigTcpVethPair pair = new BigTcpVethPair("jcl", "va", "vb");
+    private final String nsA = pair.nsA;
+    private final String nsB = pair.nsB;
 
     @Test
     void capturesBigTcpJumbogramsThroughTheRewrittenFilter() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "needs root (network namespaces, capture)");
         assumeTrue(run("iperf3", "--version") == 0, "iperf3 is not installed");
         try {
-            assumeTrue(run("ip", "netns", "add", nsA) == 0 && run("ip", "netns", "add", nsB) == 0,
-                    "'ip netns add' failed: no network namespaces here");
-            setUpPair();
+            assumeTrue(pair.create(), "'ip netns add' failed: no network namespaces here");
+            pair.connect("2001:db8:77::1", SERVER);
             Path rewrittenFile = dir.resolve("rewritten.pcapng");
             Path rawFile = dir.resolve("raw.pcap");
-            Process server = start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
+            Process server = pair.start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
             Path rewrittenOut = dir.resolve("rewritten.txt");
-            Process rewritten = startCapture(rewrittenOut, "-i", "va", "-f", "tcp port " + PORT, "-w",
+            Process rewritten = pair.startCapture(rewrittenOut, "-i", "va", "-f", "tcp port " + PORT, "-w",
                     rewrittenFile.toString(), "--duration", "5");
-            Process raw = startCapture(dir.resolve("raw.txt"), "-i", "va", "--raw-filter", "-f", "tcp port " + PORT,
+            Process raw = pair.startCapture(dir.resolve("raw.txt"), "-i", "va", "--raw-filter", "-f", "tcp port " + PORT,
                     "-w", rawFile.toString(), "--duration", "5", "-q");
             waitForStderr(dir.resolve("rewritten.txt.err"), "capturing on");
             waitForStderr(dir.resolve("raw.txt.err"), "capturing on");
@@ -108,10 +110,10 @@ class BigTcpLiveCaptureTest {
 
             // -c stops after that many frames, with the file complete.
             Path counted = dir.resolve("counted.pcap");
-            Process byCount = startCapture(dir.resolve("count.txt"), "-i", "va", "-c", "5", "-w", counted.toString(),
+            Process byCount = pair.startCapture(dir.resolve("count.txt"), "-i", "va", "-c", "5", "-w", counted.toString(),
                     "-f", "tcp port " + PORT, "-B", "16");
             waitForStderr(dir.resolve("count.txt.err"), "capturing on");
-            start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
+            pair.start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
             Thread.sleep(300);
             run("ip", "netns", "exec", nsA, "iperf3", "-c", SERVER, "-p", "" + PORT, "-t", "1");
             assertTrue(byCount.waitFor(20, TimeUnit.SECONDS), "-c stops the capture");
@@ -120,7 +122,7 @@ class BigTcpLiveCaptureTest {
 
             // The interface disappearing mid-capture stops it cleanly with a valid file.
             Path gone = dir.resolve("gone.pcapng");
-            Process vanishing = startCapture(dir.resolve("gone.txt"), "-i", "va", "-w", gone.toString(), "-B", "16",
+            Process vanishing = pair.startCapture(dir.resolve("gone.txt"), "-i", "va", "-w", gone.toString(), "-B", "16",
                     "-q");
             waitForStderr(dir.resolve("gone.txt.err"), "capturing on");
             must("ip", "-n", nsA, "link", "del", "va");
@@ -130,11 +132,7 @@ class BigTcpLiveCaptureTest {
             assertTrue(goneErr.contains("the interface went away"), goneErr);
             LiveCaptureTest.readAll(gone);
         } finally {
-            for (Process p : started) {
-                p.destroyForcibly();
-            }
-            run("ip", "netns", "del", nsA);
-            run("ip", "netns", "del", nsB);
+            pair.close();
         }
     }
 
@@ -176,8 +174,8 @@ class BigTcpLiveCaptureTest {
         must("ip", "-n", nsA, "addr", "add", "198.51.100.1/24", "dev", "va");
         must("ip", "-n", nsB, "addr", "add", "198.51.100.2/24", "dev", "vb");
         Path file = dir.resolve("v4.pcap");
-        Process server = start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
-        Process capture = startCapture(dir.resolve("v4.txt"), "-i", "va", "--raw-filter", "-f", "tcp port " + PORT,
+        Process server = pair.start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
+        Process capture = pair.startCapture(dir.resolve("v4.txt"), "-i", "va", "--raw-filter", "-f", "tcp port " + PORT,
                 "-w", file.toString(), "--duration", "4", "-q", "-B", "64");
         waitForStderr(dir.resolve("v4.txt.err"), "capturing on");
         assertEquals(0, run("ip", "netns", "exec", nsA, "iperf3", "-4", "-c", "198.51.100.2", "-p", "" + PORT, "-t",
@@ -215,8 +213,8 @@ class BigTcpLiveCaptureTest {
      */
     private void immediateModeCutsAreExplained() throws Exception {
         Path file = dir.resolve("immediate.pcap");
-        Process server = start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
-        Process capture = startCapture(dir.resolve("immediate.txt"), "-i", "va", "--immediate-mode", "-f",
+        Process server = pair.start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
+        Process capture = pair.startCapture(dir.resolve("immediate.txt"), "-i", "va", "--immediate-mode", "-f",
                 "tcp port " + PORT, "-w", file.toString(), "--duration", "3", "-q", "-B", "64");
         waitForStderr(dir.resolve("immediate.txt.err"), "capturing on");
         assertEquals(0, run("ip", "netns", "exec", nsA, "iperf3", "-c", SERVER, "-p", "" + PORT, "-t", "1", "-l", "1M"),
@@ -235,73 +233,5 @@ class BigTcpLiveCaptureTest {
             assertTrue(!err.contains("cut at the snaplen"), err);
         }
         System.out.println("immediate mode: " + cutBelow + " of " + frames.size() + " frames cut below the snaplen");
-    }
-
-    private void setUpPair() throws Exception {
-        for (String ns : List.of(nsA, nsB)) {
-            must("ip", "netns", "exec", ns, "sysctl", "-qw", "net.ipv6.conf.all.accept_dad=0",
-                    "net.ipv6.conf.default.accept_dad=0");
-            must("ip", "-n", ns, "link", "set", "lo", "up");
-        }
-        must("ip", "link", "add", "va", "netns", nsA, "type", "veth", "peer", "name", "vb", "netns", nsB);
-        must("ip", "-n", nsA, "addr", "add", "2001:db8:77::1/64", "dev", "va", "nodad");
-        must("ip", "-n", nsB, "addr", "add", SERVER + "/64", "dev", "vb", "nodad");
-        for (String[] nd : new String[][] {{nsA, "va"}, {nsB, "vb"}}) {
-            must("ip", "-n", nd[0], "link", "set", "dev", nd[1], "gso_max_size", "185000", "gro_max_size", "185000");
-            must("ip", "-n", nd[0], "link", "set", "dev", nd[1], "up");
-        }
-    }
-
-    private Process startCapture(Path stdout, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", nsA,
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "org.jumbocap.cli.Main", "capture"));
-        cmd.addAll(List.of(args));
-        return start(cmd, stdout);
-    }
-
-    private Process start(List<String> cmd, Path stdout) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        if (stdout != null) {
-            pb.redirectOutput(stdout.toFile()).redirectError(Path.of(stdout + ".err").toFile());
-        } else {
-            pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
-        }
-        Process p = pb.start();
-        started.add(p);
-        return p;
-    }
-
-    private static void waitForStderr(Path err, String text) throws Exception {
-        long deadline = System.nanoTime() + 15_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(err) && Files.readString(err, StandardCharsets.UTF_8).contains(text)) {
-                Thread.sleep(300);
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("capture did not start: " + (Files.exists(err) ? Files.readString(err) : "no output"));
-    }
-
-    private static void must(String... cmd) throws Exception {
-        assertEquals(0, run(cmd), String.join(" ", cmd));
-    }
-
-    private static int run(String... cmd) {
-        try {
-            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return -1;
-            }
-            return p.exitValue();
-        } catch (IOException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
-        }
     }
 }

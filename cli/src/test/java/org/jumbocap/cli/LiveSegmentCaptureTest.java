@@ -3,6 +3,9 @@ package org.jumbocap.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.jumbocap.cli.BigTcpVethPair.must;
+import static org.jumbocap.cli.BigTcpVethPair.run;
+import static org.jumbocap.cli.BigTcpVethPair.waitForStderr;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -34,21 +37,20 @@ class LiveSegmentCaptureTest {
     @TempDir
     Path dir;
 
-    private final String nsA = "segment-a-" + ProcessHandle.current().pid();
-    private final String nsB = "segment-b-" + ProcessHandle.current().pid();
-    private final List<Process> started = new ArrayList<>();
+    private final BigTcpVethPair pair = new BigTcpVethPair("segment", "segva", "segvb");
+    private final String nsA = pair.nsA;
+    private final String nsB = pair.nsB;
 
     @Test
     void capturedSuperPacketsAreWrittenAsWireSegments() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "needs root (network namespaces, capture)");
         assumeTrue(run("iperf3", "--version") == 0, "iperf3 is not installed");
         try {
-            assumeTrue(run("ip", "netns", "add", nsA) == 0 && run("ip", "netns", "add", nsB) == 0,
-                    "'ip netns add' failed: no network namespaces here");
-            setUpPair();
+            assumeTrue(pair.create(), "'ip netns add' failed: no network namespaces here");
+            pair.connect("2001:db8:78::1", SERVER);
             Path segmentedFile = dir.resolve("segmented.pcap");
-            start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
-            Process segmented = startCapture(dir.resolve("segmented.txt"), "-i", "segva", "-q", "-f", "tcp port " + PORT,
+            pair.start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
+            Process segmented = pair.startCapture(dir.resolve("segmented.txt"), "-i", "segva", "-q", "-f", "tcp port " + PORT,
                     "--segment", "-w", segmentedFile.toString(), "--duration", "4");
             waitForStderr(dir.resolve("segmented.txt.err"), "capturing on");
             assertEquals(0, run("ip", "netns", "exec", nsA, "iperf3", "-c", SERVER, "-p", "" + PORT, "-t", "1",
@@ -76,83 +78,11 @@ class LiveSegmentCaptureTest {
                 }
             }
         } finally {
-            for (Process p : started) {
-                p.destroyForcibly();
-            }
-            run("ip", "netns", "del", nsA);
-            run("ip", "netns", "del", nsB);
+            pair.close();
         }
     }
 
     private static long number(String withCommas) {
         return Long.parseLong(withCommas.replace(",", ""));
-    }
-
-    private void setUpPair() throws Exception {
-        for (String ns : List.of(nsA, nsB)) {
-            must("ip", "netns", "exec", ns, "sysctl", "-qw", "net.ipv6.conf.all.accept_dad=0",
-                    "net.ipv6.conf.default.accept_dad=0");
-            must("ip", "-n", ns, "link", "set", "lo", "up");
-        }
-        must("ip", "link", "add", "segva", "netns", nsA, "type", "veth", "peer", "name", "segvb", "netns", nsB);
-        must("ip", "-n", nsA, "addr", "add", "2001:db8:78::1/64", "dev", "segva", "nodad");
-        must("ip", "-n", nsB, "addr", "add", SERVER + "/64", "dev", "segvb", "nodad");
-        for (String[] nd : new String[][] {{nsA, "segva"}, {nsB, "segvb"}}) {
-            must("ip", "-n", nd[0], "link", "set", "dev", nd[1], "gso_max_size", "185000", "gro_max_size", "185000");
-            must("ip", "-n", nd[0], "link", "set", "dev", nd[1], "up");
-        }
-    }
-
-    private Process startCapture(Path stdout, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", nsA,
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "org.jumbocap.cli.Main", "capture"));
-        cmd.addAll(List.of(args));
-        return start(cmd, stdout);
-    }
-
-    private Process start(List<String> cmd, Path stdout) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        if (stdout != null) {
-            pb.redirectOutput(stdout.toFile()).redirectError(Path.of(stdout + ".err").toFile());
-        } else {
-            pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
-        }
-        Process p = pb.start();
-        started.add(p);
-        return p;
-    }
-
-    private static void waitForStderr(Path err, String text) throws Exception {
-        long deadline = System.nanoTime() + 15_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(err) && Files.readString(err, StandardCharsets.UTF_8).contains(text)) {
-                Thread.sleep(300);
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("capture did not start: " + (Files.exists(err) ? Files.readString(err) : "no output"));
-    }
-
-    private static void must(String... cmd) throws Exception {
-        assertEquals(0, run(cmd), String.join(" ", cmd));
-    }
-
-    private static int run(String... cmd) {
-        try {
-            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return -1;
-            }
-            return p.exitValue();
-        } catch (IOException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
-        }
     }
 }
