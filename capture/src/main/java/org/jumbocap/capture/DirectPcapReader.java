@@ -33,6 +33,7 @@ final class DirectPcapReader {
     private final Pointer handle;
     private final PointerByReference header = new PointerByReference();
     private final PointerByReference data = new PointerByReference();
+    private final InPlace inPlace = new InPlace();
 
     private DirectPcapReader(Pointer handle) {
         this.handle = handle;
@@ -65,14 +66,11 @@ final class DirectPcapReader {
             return rc < 0 && rc != BREAK ? ERROR : rc == 0 ? TIMEOUT : BREAK;
         }
         Pointer h = header.getValue();
-        long seconds = h.getNativeLong(0).longValue();
-        long nanos = h.getNativeLong(NativeLong.SIZE).longValue();
-        int caplen = h.getInt(TIMEVAL_BYTES);
-        long len = Integer.toUnsignedLong(h.getInt(TIMEVAL_BYTES + 4));
-        if (caplen < 0 || caplen > CaptureSource.MAX_SNAPLEN) {
+        int caplen = capturedLength(h);
+        if (caplen < 0) {
             return ERROR;
         }
-        byte[] bytes = into.prepare(number, seconds * 1_000_000_000L + nanos, 0, linkType, caplen, len, -1);
+        byte[] bytes = into.prepare(number, timestampNanos(h), 0, linkType, caplen, originalLength(h), -1);
         data.getValue().read(0, bytes, 0, caplen);
         return FRAME;
     }
@@ -108,8 +106,6 @@ final class DirectPcapReader {
         return rc == 0 ? TIMEOUT : rc == BREAK ? BREAK : ERROR;
     }
 
-    private final InPlace inPlace = new InPlace();
-
     /** libpcap's per-frame callback for {@link #dispatch}; a field, so the native side's reference stays alive. */
     private static final class InPlace implements Binding.Handler {
         private FrameRecord into;
@@ -131,20 +127,32 @@ final class DirectPcapReader {
         public void invoke(Pointer user, Pointer h, Pointer bytes) {
             // an exception must not unwind through libpcap: it is kept and thrown by dispatch
             try {
-                long seconds = h.getNativeLong(0).longValue();
-                long nanos = h.getNativeLong(NativeLong.SIZE).longValue();
-                int caplen = h.getInt(TIMEVAL_BYTES);
-                long len = Integer.toUnsignedLong(h.getInt(TIMEVAL_BYTES + 4));
-                if (caplen < 0 || caplen > CaptureSource.MAX_SNAPLEN) {
+                int caplen = capturedLength(h);
+                if (caplen < 0) {
                     return;
                 }
-                into.prepareWithoutBytes(number, seconds * 1_000_000_000L + nanos, 0, linkType, caplen, len);
+                into.prepareWithoutBytes(number, timestampNanos(h), 0, linkType, caplen, originalLength(h));
                 delivered = true;
                 sink.accept(into, bytes.getByteBuffer(0, caplen));
             } catch (Throwable t) {
                 failure = t;
             }
         }
+    }
+
+    /** A pcap_pkthdr's time (the handle is set to nanosecond timestamps). */
+    private static long timestampNanos(Pointer h) {
+        return h.getNativeLong(0).longValue() * 1_000_000_000L + h.getNativeLong(NativeLong.SIZE).longValue();
+    }
+
+    /** A pcap_pkthdr's caplen, or -1 when it is beyond any snaplen libpcap allows. */
+    private static int capturedLength(Pointer h) {
+        int caplen = h.getInt(TIMEVAL_BYTES);
+        return caplen < 0 || caplen > CaptureSource.MAX_SNAPLEN ? -1 : caplen;
+    }
+
+    private static long originalLength(Pointer h) {
+        return Integer.toUnsignedLong(h.getInt(TIMEVAL_BYTES + 4));
     }
 
     /** The error text of the last failed call. */
