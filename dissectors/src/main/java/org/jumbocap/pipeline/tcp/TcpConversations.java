@@ -215,7 +215,7 @@ public final class TcpConversations {
         }
         boolean syn = (flags & SYN) != 0;
         int scale = fwd.windowScale;
-        out.windowSize = syn || scale < 0 ? window : window << scale;
+        out.windowSize = fwd.scaled(window, syn);
         out.windowScalingFactor = syn ? 0 : scale == TcpFlow.WINDOW_SCALE_UNKNOWN ? -1
                 : scale == TcpFlow.WINDOW_SCALE_NONE ? -2 : 1 << scale;
     }

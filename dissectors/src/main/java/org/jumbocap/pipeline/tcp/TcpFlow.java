@@ -55,11 +55,12 @@ final class TcpFlow {
 
     /** The window as the peer reads it, or -1 when unknown. */
     long scaledWindow() {
-        if (window < 0) {
-            return -1;
-        }
-        int shift = windowFromSyn || windowScale < 0 ? 0 : windowScale;
-        return window << shift;
+        return window < 0 ? -1 : scaled(window, windowFromSyn);
+    }
+
+    /** A window field this side sends, as the peer reads it: a SYN's, or one before scaling is known, as is. */
+    long scaled(long field, boolean fromSyn) {
+        return fromSyn || windowScale < 0 ? field : field << windowScale;
     }
 
     void addSegment(long seq, long next, long frame, long nanos) {
