@@ -151,6 +151,22 @@ class FirstMinutesGuiTest {
     }
 
     @Test
+    void aFilterAppliedWhenTheFileIsReadApplies() {
+        // as `jumbocap gui --filter F FILE` does: open, and apply the filter once the model is idle; the
+        // busy flag drops inside the reading task's own state change, where the filter once waited for
+        // that task to end, for ever
+        onFx(() -> {
+            view.open(SAMPLE);
+            view.whenIdle(m -> view.filterBar().apply("jumbo"));
+            return null;
+        });
+        waitUntil("the filter is applied", () -> "jumbo".equals(model.appliedFilterProperty().get()) && !model.isBusy());
+        long jumbo = onFx(() -> model.rows().stream().filter(PacketRow::isJumbo).count());
+        assertTrue(jumbo > 0);
+        assertEquals(jumbo, (long) onFx(() -> model.shownRows().size()));
+    }
+
+    @Test
     void ctrlHomeAndCtrlEndSelectTheFirstAndLastFrame(FxRobot robot) {
         openAndWait(SAMPLE);
         int last = onFx(() -> view.table().getItems().size() - 1);

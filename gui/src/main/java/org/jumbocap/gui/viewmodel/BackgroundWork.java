@@ -48,7 +48,13 @@ public final class BackgroundWork implements AutoCloseable {
 
     /** True while a main task runs. */
     public boolean mainTaskRunning() {
-        return mainTask != null && mainTask.isRunning();
+        // by state, not isRunning(): a task's state listeners (its handlers, and what they start) run before
+        // JavaFX clears its running flag, and a filter applied from there must not wait for a task that is over
+        if (mainTask == null) {
+            return false;
+        }
+        Worker.State state = mainTask.getState();
+        return state == Worker.State.READY || state == Worker.State.SCHEDULED || state == Worker.State.RUNNING;
     }
 
     /**
