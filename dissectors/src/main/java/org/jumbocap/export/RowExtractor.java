@@ -21,21 +21,20 @@ import org.jumbocap.tree.ExpertItem;
 
 /**
  * Fills a {@link FrameRow} from the pipeline's summary of a frame: no tree is built, except for the rare
- * frame whose summary had no room for every expert item ({@link FrameSummary#incomplete}). Keeps the per-file
- * TCP state the segment count needs; {@link #startFile} resets it.
+ * frame whose summary had no room for every expert item ({@link FrameSummary#incomplete}). The TCP columns,
+ * segment counts included, come from the pipeline's TCP conversations (the MSS each SYN announced), so the
+ * extractor keeps no TCP state of its own.
  */
 public final class RowExtractor {
     private static final int TCP = 6;
     private static final int TCP_FIXED_HEADER = 20;
 
     private final AddressText addresses = new AddressText();
-    private final MssTable mss = new MssTable();
     private String file;
 
     /** A new file: its name goes in every row, and TCP state starts afresh. */
     public void startFile(String fileName) {
         this.file = fileName;
-        mss.clear();
     }
 
     /** The row of the frame the pipeline last accepted. */
@@ -55,14 +54,14 @@ public final class RowExtractor {
         row.setBoolean(CUT, frame.isCut());
         row.setLong(TUNNEL_DEPTH, s.tunnelDepth);
         if (s.ipVersion == 4 || s.ipVersion == 6) {
-            ip(s, row);
+            ip(pipeline, s, row);
         }
         tunnel(s, row);
         experts(pipeline, s, row);
         tcpAnalysis(pipeline, row);
     }
 
-    private void ip(FrameSummary s, FrameRow row) {
+    private void ip(FramePipeline pipeline, FrameSummary s, FrameRow row) {
         row.setLong(IP_VERSION, s.ipVersion);
         row.setString(SRC_ADDR, addresses.of(s.ipVersion, s.srcHi, s.srcLo));
         row.setString(DST_ADDR, addresses.of(s.ipVersion, s.dstHi, s.dstLo));
@@ -81,11 +80,11 @@ public final class RowExtractor {
             row.setLong(PAYLOAD_LENGTH, s.transportPayloadLength);
         }
         if (s.ipProto == TCP && s.tcpFlags >= 0) {
-            tcp(s, row);
+            tcp(s, pipeline.tcpAnalysis(), row);
         }
     }
 
-    private void tcp(FrameSummary s, FrameRow row) {
+    private static void tcp(FrameSummary s, TcpAnalysis a, FrameRow row) {
         row.setLong(TCP_FLAGS, s.tcpFlags);
         row.setLong(TCP_SEQ, s.tcpSeq);
         row.setLong(TCP_ACK, s.tcpAck);
@@ -93,7 +92,8 @@ public final class RowExtractor {
         if (s.transportChecksum != null) {
             row.setString(TCP_CHECKSUM, checksumText(s.transportChecksum));
         }
-        int inForce = mss.mssInForce(s);
+        // the conversation's MSS, from both SYNs, as it counts the wire segments of tcp.analysis
+        int inForce = a.tracked ? a.mssInForce : -1;
         if (s.transportPayloadLength >= 0 && s.tcpHeaderLength >= TCP_FIXED_HEADER) {
             int segmentSize = FlowStats.effectiveMss(inForce, s.tcpHeaderLength - TCP_FIXED_HEADER);
             if (segmentSize > 0) {

@@ -43,6 +43,11 @@ public final class TcpAnalysis {
     /** Wire segments of {@link #effectiveMss} this segment's data stands for (more than 1: a super-packet). */
     public long wireSegments = -1;
     public int effectiveMss = -1;
+    /**
+     * The MSS in force for the sender from the handshake: the smaller of the two SYNs' MSS options, or the
+     * one seen; -1 when neither was. Set on every tracked segment, with data or without.
+     */
+    public int mssInForce = -1;
     /** Bytes and wire segments of the peer this ACK acknowledges for the first time. */
     public long ackedBytes = -1;
     public long ackedSegments = -1;
@@ -59,6 +64,7 @@ public final class TcpAnalysis {
         timeRelativeNanos = timeDeltaNanos = -1;
         wireSegments = -1;
         effectiveMss = -1;
+        mssInForce = -1;
         ackedBytes = ackedSegments = -1;
         conversationCap = -1;
         windowSize = -1;
@@ -102,6 +108,7 @@ public final class TcpAnalysis {
         timeDeltaNanos = o.timeDeltaNanos;
         wireSegments = o.wireSegments;
         effectiveMss = o.effectiveMss;
+        mssInForce = o.mssInForce;
         ackedBytes = o.ackedBytes;
         ackedSegments = o.ackedSegments;
         conversationCap = o.conversationCap;

@@ -141,6 +141,7 @@ public final class TcpConversations {
             out.relative = false;
             out.seq = rawSeq;
             out.ack = rawAck;
+            out.mssInForce = mssInForce(fwd, rev);
             scaledWindow(fwd, flags, s.tcpWindow, out);
             return;
         }
@@ -387,11 +388,18 @@ public final class TcpConversations {
         return found;
     }
 
+    /** The smaller of the two sides' MSS options, or the one announced; -1 when neither was. */
+    private static int mssInForce(TcpFlow fwd, TcpFlow rev) {
+        int mss = fwd.announcedMss > 0 && rev.announcedMss > 0 ? Math.min(fwd.announcedMss, rev.announcedMss)
+                : Math.max(fwd.announcedMss, rev.announcedMss);
+        return mss > 0 ? mss : -1;
+    }
+
     /** Wire segments a data segment stands for, and the peer's wire segments an ACK newly acknowledges. */
     private static void jumboCounts(FrameSummary s, TcpFlow fwd, TcpFlow rev, long seglen, int flags, long ack,
                                     TcpAnalysis out) {
-        int mss = fwd.announcedMss > 0 && rev.announcedMss > 0 ? Math.min(fwd.announcedMss, rev.announcedMss)
-                : Math.max(fwd.announcedMss, rev.announcedMss);
+        int mss = mssInForce(fwd, rev);
+        out.mssInForce = mss;
         int options = Math.max(0, s.tcpHeaderLength - 20);
         int effective = mss > 0 && mss - options > 0 ? mss - options : -1;
         if (seglen > 0 && effective > 0) {

@@ -1,0 +1,55 @@
+package org.jumbocap.export.parquet;
+
+import java.io.IOException;
+import org.jumbocap.export.parquet.encoding.ByteSink;
+import org.jumbocap.export.parquet.encoding.DeltaEncoder;
+import org.jumbocap.export.parquet.encoding.HybridEncoder;
+import org.xerial.snappy.Snappy;
+
+/**
+ * The encoders and buffers one page at a time needs, shared by every column of a writer (pages are
+ * encoded one after the other on the writer's thread), so encoding allocates only the bytes it keeps.
+ */
+final class PageEncoders {
+    final ByteSink levels = new ByteSink(1 << 12);
+    final ByteSink data = new ByteSink(1 << 16);
+    final HybridEncoder hybrid = new HybridEncoder();
+    final DeltaEncoder delta = new DeltaEncoder();
+    int[] ids = new int[1 << 12];
+    private byte[] compressed = new byte[1 << 16];
+
+    /** The levels {@code [0 .. count)}, RLE-encoded without a length (version 2 pages), or none at level 0. */
+    byte[] levels(byte[] values, int count, int maxLevel) {
+        if (maxLevel == 0) {
+            return new byte[0];
+        }
+        levels.reset();
+        hybrid.encode(levels, values, count, HybridEncoder.bitWidth(maxLevel));
+        return levels.toByteArray();
+    }
+
+    /** Dictionary indices as a data page has them: their bit width in a byte, then the hybrid encoding. */
+    void dictionaryIndices(ByteSink out, int[] ids, int n, int dictionarySize) {
+        int width = HybridEncoder.bitWidth(dictionarySize - 1);
+        out.writeByte(width);
+        hybrid.encode(out, ids, n, width);
+    }
+
+    /** Room for {@code n} dictionary indices. */
+    int[] ids(int n) {
+        if (ids.length < n) {
+            ids = new int[Math.max(n, ids.length * 2)];
+        }
+        return ids;
+    }
+
+    /** The sink's bytes, snappy-compressed, in an array of their own. */
+    byte[] compress(ByteSink sink) throws IOException {
+        int max = Snappy.maxCompressedLength(sink.size());
+        if (compressed.length < max) {
+            compressed = new byte[Math.max(max, compressed.length * 2)];
+        }
+        int n = Snappy.compress(sink.array(), 0, sink.size(), compressed, 0);
+        return java.util.Arrays.copyOf(compressed, n);
+    }
+}

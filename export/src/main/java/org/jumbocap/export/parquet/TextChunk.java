@@ -1,0 +1,162 @@
+package org.jumbocap.export.parquet;
+
+import java.io.IOException;
+import java.util.Arrays;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.io.api.Binary;
+import org.jumbocap.export.ExportColumn;
+import org.jumbocap.export.FrameRow;
+import org.jumbocap.export.parquet.encoding.ByteSink;
+import org.jumbocap.export.parquet.encoding.TextDictionary;
+import org.jumbocap.export.parquet.encoding.Utf8Cache;
+
+/**
+ * A UTF-8 string column: dictionary-encoded while the dictionary page stays under its limit, then PLAIN
+ * for the rest of the chunk. A page's min and max are found among the distinct dictionary entries it
+ * uses, which for addresses and expert ids are a handful per page, not among all its values.
+ */
+class TextChunk extends ColumnChunkBuffer {
+    private final long dictionaryLimit;
+    private final Utf8Cache utf8;
+    private final TextDictionary dictionary = new TextDictionary();
+    private boolean plainFromNowOn;
+    private String[] values = new String[1024];
+    private int count;
+    /** The page in which each dictionary entry was last counted for the statistics. */
+    private int[] seenInPage = new int[256];
+    private int page;
+
+    TextChunk(ExportColumn column, ColumnDescriptor descriptor, long dictionaryLimit, Utf8Cache utf8) {
+        super(column, descriptor);
+        this.dictionaryLimit = dictionaryLimit;
+        this.utf8 = utf8;
+    }
+
+    @Override
+    void add(FrameRow row) {
+        if (row.isNull(column)) {
+            level(0, 0);
+        } else {
+            level(0, maxDefinition);
+            value(row.getString(column));
+        }
+        endRow();
+    }
+
+    /** A value of the page being filled. */
+    final void value(String s) {
+        if (count == values.length) {
+            values = Arrays.copyOf(values, count * 2);
+        }
+        values[count++] = s;
+    }
+
+    @Override
+    final Encoding encodeValues(PageEncoders encoders, ByteSink out, Statistics<?> statistics) {
+        int n = count;
+        count = 0;
+        String[] v = values;
+        try {
+            if (n == 0) {
+                return Encoding.PLAIN;
+            }
+            if (!plainFromNowOn) {
+                int mark = dictionary.mark();
+                int[] ids = encoders.ids(n);
+                dictionary.idsOf(v, n, ids);
+                if (dictionary.plainBytes() <= dictionaryLimit) {
+                    pageStatistics(ids, n, statistics);
+                    encoders.dictionaryIndices(out, ids, n, dictionary.size());
+                    return Encoding.RLE_DICTIONARY;
+                }
+                dictionary.rollBack(mark);
+                plainFromNowOn = true;
+            }
+            writePlain(v, n, out, statistics);
+            return Encoding.PLAIN;
+        } finally {
+            Arrays.fill(v, 0, n, null);
+        }
+    }
+
+    /** PLAIN: each text's length in four bytes, then its UTF-8 bytes. */
+    private void writePlain(String[] v, int n, ByteSink out, Statistics<?> statistics) {
+        byte[] min = null;
+        byte[] max = null;
+        String previous = null;
+        for (int i = 0; i < n; i++) {
+            byte[] b = utf8.utf8(v[i]);
+            out.writeIntLittleEndian(b.length);
+            out.write(b);
+            if (v[i] != previous) {
+                previous = v[i];
+                if (min == null || Arrays.compareUnsigned(b, min) < 0) {
+                    min = b;
+                }
+                if (max == null || Arrays.compareUnsigned(b, max) > 0) {
+                    max = b;
+                }
+            }
+        }
+        statistics.updateStats(Binary.fromConstantByteArray(min));
+        statistics.updateStats(Binary.fromConstantByteArray(max));
+    }
+
+    private void pageStatistics(int[] ids, int n, Statistics<?> statistics) {
+        page++;
+        if (seenInPage.length < dictionary.size()) {
+            seenInPage = Arrays.copyOf(seenInPage, Math.max(dictionary.size(), seenInPage.length * 2));
+        }
+        byte[] min = null;
+        byte[] max = null;
+        for (int i = 0; i < n; i++) {
+            int id = ids[i];
+            if (seenInPage[id] == page) {
+                continue;
+            }
+            seenInPage[id] = page;
+            byte[] b = dictionary.utf8(id);
+            if (min == null || Arrays.compareUnsigned(b, min) < 0) {
+                min = b;
+            }
+            if (max == null || Arrays.compareUnsigned(b, max) > 0) {
+                max = b;
+            }
+        }
+        statistics.updateStats(Binary.fromConstantByteArray(min));
+        statistics.updateStats(Binary.fromConstantByteArray(max));
+    }
+
+    @Override
+    final DictionaryPage dictionaryPage(PageEncoders encoders) throws IOException {
+        int size = dictionary.size();
+        if (size == 0) {
+            return null;
+        }
+        ByteSink plain = encoders.data;
+        plain.reset();
+        for (int id = 0; id < size; id++) {
+            byte[] b = dictionary.utf8(id);
+            plain.writeIntLittleEndian(b.length);
+            plain.write(b);
+        }
+        return new DictionaryPage(BytesInput.from(encoders.compress(plain)), plain.size(), size, Encoding.PLAIN);
+    }
+
+    @Override
+    final long dictionaryBytes() {
+        return dictionary.plainBytes();
+    }
+
+    @Override
+    final void clearChunk() {
+        dictionary.clear();
+        plainFromNowOn = false;
+        Arrays.fill(seenInPage, 0);
+        page = 0;
+    }
+}
