@@ -96,10 +96,32 @@ public final class FrameRow {
     }
 
     public String listItem(ExportColumn c, int index) {
-        if (index < 0 || index >= listSizes[c.ordinal()]) {
+        return listItem(c.ordinal(), index);
+    }
+
+    // The same by the column's ordinal, for writers that copy every column of every row.
+
+    public boolean isNull(int column) {
+        return nulls[column];
+    }
+
+    public long getLong(int column) {
+        return numbers[column];
+    }
+
+    public String getString(int column) {
+        return texts[column];
+    }
+
+    public int listSize(int column) {
+        return listSizes[column];
+    }
+
+    public String listItem(int column, int index) {
+        if (index < 0 || index >= listSizes[column]) {
             throw new IndexOutOfBoundsException(index);
         }
-        return lists[c.ordinal()][index];
+        return lists[column][index];
     }
 
     /** The value as a plain Java object (Long, Integer, Boolean, String, String[]), or null; for tests and tools. */

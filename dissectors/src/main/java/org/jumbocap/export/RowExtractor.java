@@ -30,6 +30,8 @@ public final class RowExtractor {
     private static final int TCP_FIXED_HEADER = 20;
 
     private final AddressText addresses = new AddressText();
+    /** The conversation's expert items of the frame being filled. */
+    private final ExpertDef[] analysisExperts = new ExpertDef[TcpAnalysisTree.MAX_EXPERTS];
     private String file;
 
     /** A new file: its name goes in every row, and TCP state starts afresh. */
@@ -142,7 +144,7 @@ public final class RowExtractor {
         return layer == Ipv4Fields.IP || layer == Ipv6Fields.IPV6;
     }
 
-    private static void experts(FramePipeline pipeline, FrameSummary s, FrameRow row) {
+    private void experts(FramePipeline pipeline, FrameSummary s, FrameRow row) {
         row.startList(EXPERT_IDS);
         if (s.incomplete) {
             List<ExpertItem> items = pipeline.tree().experts();
@@ -156,10 +158,8 @@ public final class RowExtractor {
         }
         // the conversation's findings, which the tree lists after the dissectors' own
         TcpAnalysis a = pipeline.tcpAnalysis();
-        if (TcpAnalysisTree.hasExperts(a)) {
-            for (ExpertDef e : TcpAnalysisTree.experts(a)) {
-                row.addToList(EXPERT_IDS, e.id());
-            }
+        for (int i = 0, n = TcpAnalysisTree.experts(a, analysisExperts); i < n; i++) {
+            row.addToList(EXPERT_IDS, analysisExperts[i].id());
         }
     }
 
@@ -171,10 +171,11 @@ public final class RowExtractor {
         }
         row.setLong(TCP_STREAM, a.stream);
         row.startList(TCP_ANALYSIS);
-        if (a.hasAnalysisTree()) {
-            for (TcpAnalysisFlag f : TcpAnalysisFlag.values()) {
-                if (a.has(f)) {
-                    row.addToList(TCP_ANALYSIS, f.field().name());
+        if (a.hasAnalysisTree() && a.flags != 0) {
+            List<TcpAnalysisFlag> all = TcpAnalysisFlag.TREE_ORDER;
+            for (int i = 0; i < all.size(); i++) {
+                if (a.has(all.get(i))) {
+                    row.addToList(TCP_ANALYSIS, all.get(i).field().name());
                 }
             }
         }

@@ -30,6 +30,8 @@ public enum TcpAnalysisFlag {
             "[TCP ZeroWindowProbeAck]");
 
     private static final TcpAnalysisFlag[] VALUES = values();
+    /** Every flag in the order the tree lists them; read by index, it allocates nothing (as values() does). */
+    public static final java.util.List<TcpAnalysisFlag> TREE_ORDER = java.util.List.of(VALUES);
     /** The order the marks read in the summary line: the reverse of the tree's. */
     public static final java.util.List<TcpAnalysisFlag> MARK_ORDER;
 

@@ -91,7 +91,7 @@ public final class TcpAnalysisTree {
         }
         if (a.flags != 0) {
             FieldNode flags = analysis.add(node(TcpAnalysisFields.FLAGS, offset, null).generated());
-            for (TcpAnalysisFlag f : TcpAnalysisFlag.values()) {
+            for (TcpAnalysisFlag f : TcpAnalysisFlag.TREE_ORDER) {
                 if (!a.has(f)) {
                     continue;
                 }
@@ -119,31 +119,43 @@ public final class TcpAnalysisTree {
         }
     }
 
-    /**
-     * The expert items {@link #addTo} adds, in the order it adds them (the tree lists them in that order
-     * after the dissectors' own).
-     */
+    /** The most expert items {@link #experts(TcpAnalysis, ExpertDef[])} gives: the cap's and one per flag. */
+    public static final int MAX_EXPERTS = 1 + TcpAnalysisFlag.TREE_ORDER.size();
+
     /** True when {@link #experts} has something for this analysis; allocation-free, for hot loops. */
     public static boolean hasExperts(TcpAnalysis a) {
         return a != null && a.tracked && (a.conversationCap >= 0 || (a.hasAnalysisTree() && a.flags != 0));
     }
 
+    /**
+     * The expert items {@link #addTo} adds, in the order it adds them (the tree lists them in that order
+     * after the dissectors' own).
+     */
     public static List<ExpertDef> experts(TcpAnalysis a) {
-        List<ExpertDef> out = new ArrayList<>(2);
+        ExpertDef[] into = new ExpertDef[MAX_EXPERTS];
+        int n = experts(a, into);
+        return new ArrayList<>(java.util.Arrays.asList(into).subList(0, n));
+    }
+
+    /** The same into {@code into} (of {@link #MAX_EXPERTS}), without allocating; returns how many. */
+    public static int experts(TcpAnalysis a, ExpertDef[] into) {
         if (!hasExperts(a)) {
-            return out;
+            return 0;
         }
+        int n = 0;
         if (a.conversationCap >= 0) {
-            out.add(TcpAnalysisFields.CONVERSATION_CAP);
+            into[n++] = TcpAnalysisFields.CONVERSATION_CAP;
         }
         if (a.hasAnalysisTree() && a.flags != 0) {
-            for (TcpAnalysisFlag f : TcpAnalysisFlag.values()) {
+            List<TcpAnalysisFlag> all = TcpAnalysisFlag.TREE_ORDER;
+            for (int i = 0; i < all.size(); i++) {
+                TcpAnalysisFlag f = all.get(i);
                 if (a.has(f)) {
-                    out.add(f.expert());
+                    into[n++] = f.expert();
                 }
             }
         }
-        return out;
+        return n;
     }
 
     private static FieldNode innermostTcp(FrameTree tree) {

@@ -10,10 +10,14 @@ import java.util.concurrent.BlockingQueue;
 import org.jumbocap.export.FrameRow;
 
 /**
- * A {@link ParquetFrameWriter} on a thread of its own, so that encoding Parquet (most of an export's work)
- * and dissecting the next frames use two cores. The caller fills the rows {@link #nextRow} hands out and
- * they are written in that order ({@link #cancelRow} takes back one that found no frame); batches of rows go round between the two threads, so memory stays
- * bounded. A write error is thrown by the next call after it happened, or by {@link #close}.
+ * A {@link ParquetFrameWriter} on a thread of its own, so that writing Parquet (copying each row into its
+ * columns, then encoding them) and dissecting the next frames use two cores. The caller fills the rows
+ * {@link #nextRow} hands out and they are written in that order ({@link #cancelRow} takes back one that
+ * found no frame); batches of rows go round between the two threads, so memory stays bounded. A write
+ * error is thrown by the next call after it happened, or by {@link #close}.
+ *
+ * <p>The copy into columns is the writer thread's, not the caller's: measured on 6 M small frames, the
+ * dissecting thread is the busier of the two, and taking the copy off it shortened the export.
  */
 public final class BackgroundFrameWriter implements Closeable {
     /** Rows a batch: 4 batches of 1024 rows (about 2.5 MB) stay in the cache the two threads share. */

@@ -2,7 +2,6 @@ package org.jumbocap.export.parquet;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -12,13 +11,12 @@ import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.jumbocap.export.ExportColumn;
-import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.parquet.encoding.ByteSink;
 
 /**
- * One leaf column's share of the row group being written: the levels and values of the page being filled,
- * then the row group's pages, encoded and compressed, until {@link #writeTo} hands them to the file with
- * the dictionary page (if any) before them. Subclasses hold the values of their type and encode them.
+ * One leaf column's share of the row group being written: its pages, encoded and compressed as they are
+ * filled ({@link ColumnPage}), until {@link #writeTo} hands them to the file with the dictionary page (if
+ * any) before them. Subclasses encode the values of their type and keep the chunk's dictionary.
  *
  * <p>Pages are version 2 data pages: levels RLE-encoded without a length and left uncompressed, values
  * snappy-compressed. Each page carries min/max statistics of its values, from which the file writer builds
@@ -35,12 +33,6 @@ abstract class ColumnChunkBuffer {
     final int maxDefinition;
     final int maxRepetition;
 
-    private byte[] definitions = new byte[1024];
-    private byte[] repetitions = new byte[1024];
-    private int levelCount;
-    private int pageRows;
-    private int pageNulls;
-
     private final List<EncodedPage> pages = new ArrayList<>();
     private long encodedBytes;
     private long chunkValues;
@@ -52,14 +44,15 @@ abstract class ColumnChunkBuffer {
         this.maxRepetition = descriptor.getMaxRepetitionLevel();
     }
 
-    /** Takes this column's value(s) of the row. */
-    abstract void add(FrameRow row);
+    /** An empty page of this column for {@code capacity} rows, to fill. */
+    abstract ColumnPage newPage(int capacity);
 
     /**
-     * Appends the page's values, in an encoding of the subclass's choice, to {@code out}; updates the
-     * statistics with their min and max; and forgets them for the next page.
+     * Appends the page's values (of at least one), in an encoding of the subclass's choice, to {@code out}
+     * and updates the statistics with their min and max.
      */
-    abstract Encoding encodeValues(PageEncoders encoders, ByteSink out, Statistics<?> statistics) throws IOException;
+    abstract Encoding encodeValues(ColumnPage page, PageEncoders encoders, ByteSink out, Statistics<?> statistics)
+            throws IOException;
 
     /** The dictionary page the chunk's pages refer to, compressed, or null when they refer to none. */
     abstract DictionaryPage dictionaryPage(PageEncoders encoders) throws IOException;
@@ -70,44 +63,23 @@ abstract class ColumnChunkBuffer {
     /** Makes ready for the next row group's chunk: a new dictionary. */
     abstract void clearChunk();
 
-    /** One value (or list item, or null) at these levels: below the maximum definition level it is a null. */
-    final void level(int repetition, int definition) {
-        if (levelCount == definitions.length) {
-            definitions = Arrays.copyOf(definitions, levelCount * 2);
-            repetitions = Arrays.copyOf(repetitions, levelCount * 2);
-        }
-        definitions[levelCount] = (byte) definition;
-        repetitions[levelCount] = (byte) repetition;
-        levelCount++;
-        if (definition < maxDefinition) {
-            pageNulls++;
-        }
-    }
-
-    /** Ends a row: every column calls it once per {@link #add}. */
-    final void endRow() {
-        pageRows++;
-    }
-
-    /** Encodes the page filled so far, if any, and keeps it for the row group. */
-    final void finishPage(PageEncoders encoders) throws IOException {
-        if (pageRows == 0) {
+    /** Encodes a filled page, if it has rows, and keeps it for the row group; the page is not changed. */
+    final void finishPage(ColumnPage page, PageEncoders encoders) throws IOException {
+        if (page.rows == 0) {
             return;
         }
-        byte[] rep = encoders.levels(repetitions, levelCount, maxRepetition);
-        byte[] def = encoders.levels(definitions, levelCount, maxDefinition);
+        byte[] rep = encoders.levels(page.repetitions, page.levelCount, maxRepetition);
+        byte[] def = encoders.levels(page.definitions, page.levelCount, maxDefinition);
         Statistics<?> statistics = Statistics.createStats(descriptor.getPrimitiveType());
-        statistics.incrementNumNulls(pageNulls);
+        statistics.incrementNumNulls(page.nulls);
         ByteSink data = encoders.data;
         data.reset();
-        Encoding encoding = encodeValues(encoders, data, statistics);
+        Encoding encoding = page.valueCount() == 0 ? Encoding.PLAIN : encodeValues(page, encoders, data, statistics);
         byte[] compressed = encoders.compress(data);
-        pages.add(new EncodedPage(pageRows, pageNulls, levelCount, rep, def, encoding, compressed, data.size(), statistics));
+        pages.add(new EncodedPage(page.rows, page.nulls, page.levelCount, rep, def, encoding, compressed, data.size(),
+                statistics));
         encodedBytes += rep.length + def.length + compressed.length;
-        chunkValues += levelCount;
-        levelCount = 0;
-        pageRows = 0;
-        pageNulls = 0;
+        chunkValues += page.levelCount;
     }
 
     /** Bytes the row group holds for this column so far: its pages and its dictionary. */

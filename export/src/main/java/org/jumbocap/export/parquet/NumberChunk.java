@@ -1,14 +1,12 @@
 package org.jumbocap.export.parquet;
 
 import java.io.IOException;
-import java.util.Arrays;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.statistics.Statistics;
 import org.jumbocap.export.ExportColumn;
-import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.parquet.encoding.ByteSink;
 import org.jumbocap.export.parquet.encoding.LongDictionary;
 
@@ -23,9 +21,6 @@ final class NumberChunk extends ColumnChunkBuffer {
     private final long dictionaryLimit;
     private final LongDictionary dictionary = new LongDictionary();
     private boolean plainFromNowOn;
-    private long[] values = new long[1024];
-    private int count;
-
     NumberChunk(ExportColumn column, ColumnDescriptor descriptor, boolean int32, boolean deltaOnly, long dictionaryLimit) {
         super(column, descriptor);
         this.int32 = int32;
@@ -34,17 +29,8 @@ final class NumberChunk extends ColumnChunkBuffer {
     }
 
     @Override
-    void add(FrameRow row) {
-        if (row.isNull(column)) {
-            level(0, 0);
-        } else {
-            level(0, maxDefinition);
-            if (count == values.length) {
-                values = Arrays.copyOf(values, count * 2);
-            }
-            values[count++] = int32 ? row.getInt(column) : row.getLong(column);
-        }
-        endRow();
+    ColumnPage newPage(int capacity) {
+        return new ColumnPage.Longs(column, maxDefinition, int32, capacity);
     }
 
     private int valueBytes() {
@@ -52,13 +38,10 @@ final class NumberChunk extends ColumnChunkBuffer {
     }
 
     @Override
-    Encoding encodeValues(PageEncoders encoders, ByteSink out, Statistics<?> statistics) {
-        int n = count;
-        count = 0;
-        if (n == 0) {
-            return Encoding.PLAIN;
-        }
-        long[] v = values;
+    Encoding encodeValues(ColumnPage page, PageEncoders encoders, ByteSink out, Statistics<?> statistics) {
+        ColumnPage.Longs p = (ColumnPage.Longs) page;
+        int n = p.count;
+        long[] v = p.values;
         long min = min(v, n);
         long max = max(v, n);
         if (int32) {

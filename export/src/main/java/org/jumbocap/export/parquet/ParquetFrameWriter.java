@@ -16,8 +16,9 @@ import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.parquet.encoding.Utf8Cache;
 
 /**
- * Writes export rows to one local Parquet file. The pages are encoded here, a column at a time for each
- * page of rows ({@link ColumnChunkBuffer} and its subclasses, over the encoders of {@code encoding}), and
+ * Writes export rows to one local Parquet file. The rows are gathered in pages column by column
+ * ({@link RowPage}), each page is encoded here a column at a time ({@link ColumnChunkBuffer} and its
+ * subclasses, over the encoders of {@code encoding}), and
  * parquet-java's {@link ParquetFileWriter} lays out the file: page headers, column chunk metadata, column
  * and offset indexes, footer. Its column writers are not used: their per-value work (a dictionary
  * fall-back check after every value, hash lookups, statistics compares) cost more than dissecting the frame.
@@ -58,7 +59,8 @@ public final class ParquetFrameWriter implements Closeable {
     private final ParquetFileWriter file;
     private final ColumnChunkBuffer[] chunks = new ColumnChunkBuffer[COLUMNS.length];
     private final PageEncoders encoders = new PageEncoders();
-    private int rowsInPage;
+    /** The page {@link #write} fills. */
+    private final RowPage page;
     private long rowsInGroup;
     private long rows;
     private boolean closed;
@@ -84,8 +86,7 @@ public final class ParquetFrameWriter implements Closeable {
                 case INT32 -> new NumberChunk(c, d, true, false, limits.dictionaryBytes());
                 case INT64, TIMESTAMP_MICROS -> new NumberChunk(c, d, false, UNIQUE_PER_FRAME.contains(c), limits.dictionaryBytes());
                 case BOOLEAN -> new BooleanChunk(c, d);
-                case STRING -> new TextChunk(c, d, limits.dictionaryBytes(), utf8);
-                case STRING_LIST -> new TextListChunk(c, d, limits.dictionaryBytes(), utf8);
+                case STRING, STRING_LIST -> new TextChunk(c, d, limits.dictionaryBytes(), utf8);
             };
         }
         // the properties only shape what the file writer adds itself (column index truncation, page checksums)
@@ -94,31 +95,38 @@ public final class ParquetFrameWriter implements Closeable {
         file = new ParquetFileWriter(new LocalOutputFile(path), schema, ParquetFileWriter.Mode.OVERWRITE,
                 limits.rowGroupBytes(), ParquetWriter.MAX_PADDING_SIZE_DEFAULT, null, properties);
         file.start();
+        page = newPage(limits.pageRows());
+    }
+
+    private RowPage newPage(int rows) {
+        ColumnPage[] columns = new ColumnPage[chunks.length];
+        for (int i = 0; i < chunks.length; i++) {
+            columns[i] = chunks[i].newPage(rows);
+        }
+        return new RowPage(columns, rows);
     }
 
     /** Takes the row's values; they are encoded with the rest of their page. */
     public void write(FrameRow row) throws IOException {
-        for (ColumnChunkBuffer c : chunks) {
-            c.add(row);
-        }
-        rows++;
-        if (++rowsInPage == limits.pageRows()) {
+        page.add(row);
+        if (page.isFull()) {
             finishPage();
         }
     }
 
-    /** Encodes the page of every column, and ends the row group when it is full. */
+    /** Encodes the page, if it has rows, and ends the row group when it is full. */
     private void finishPage() throws IOException {
-        if (rowsInPage == 0) {
+        if (page.rows == 0) {
             return;
         }
         long bytes = 0;
-        for (ColumnChunkBuffer c : chunks) {
-            c.finishPage(encoders);
-            bytes += c.bufferedBytes();
+        for (int i = 0; i < chunks.length; i++) {
+            chunks[i].finishPage(page.columns[i], encoders);
+            bytes += chunks[i].bufferedBytes();
         }
-        rowsInGroup += rowsInPage;
-        rowsInPage = 0;
+        rowsInGroup += page.rows;
+        rows += page.rows;
+        page.clear();
         if (bytes >= limits.rowGroupBytes() || rowsInGroup >= limits.rowGroupRows()) {
             writeRowGroup();
         }
@@ -136,9 +144,9 @@ public final class ParquetFrameWriter implements Closeable {
         rowsInGroup = 0;
     }
 
-    /** Rows written so far. */
+    /** Rows encoded so far, or held in the page being filled. */
     public long rows() {
-        return rows;
+        return rows + page.rows;
     }
 
     /** Writes the last page and row group and the footer. */

@@ -9,23 +9,20 @@ import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.io.api.Binary;
 import org.jumbocap.export.ExportColumn;
-import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.parquet.encoding.ByteSink;
 import org.jumbocap.export.parquet.encoding.TextDictionary;
 import org.jumbocap.export.parquet.encoding.Utf8Cache;
 
 /**
- * A UTF-8 string column: dictionary-encoded while the dictionary page stays under its limit, then PLAIN
+ * A UTF-8 string column, or the items of a list of strings: dictionary-encoded while the dictionary page stays under its limit, then PLAIN
  * for the rest of the chunk. A page's min and max are found among the distinct dictionary entries it
  * uses, which for addresses and expert ids are a handful per page, not among all its values.
  */
-class TextChunk extends ColumnChunkBuffer {
+final class TextChunk extends ColumnChunkBuffer {
     private final long dictionaryLimit;
     private final Utf8Cache utf8;
     private final TextDictionary dictionary = new TextDictionary();
     private boolean plainFromNowOn;
-    private String[] values = new String[1024];
-    private int count;
     /** The page in which each dictionary entry was last counted for the statistics. */
     private int[] seenInPage = new int[256];
     private int page;
@@ -37,50 +34,31 @@ class TextChunk extends ColumnChunkBuffer {
     }
 
     @Override
-    void add(FrameRow row) {
-        if (row.isNull(column)) {
-            level(0, 0);
-        } else {
-            level(0, maxDefinition);
-            value(row.getString(column));
-        }
-        endRow();
-    }
-
-    /** A value of the page being filled. */
-    final void value(String s) {
-        if (count == values.length) {
-            values = Arrays.copyOf(values, count * 2);
-        }
-        values[count++] = s;
+    ColumnPage newPage(int capacity) {
+        return column.type() == org.jumbocap.export.ColumnType.STRING_LIST
+                ? new ColumnPage.TextLists(column, maxDefinition, capacity)
+                : new ColumnPage.Texts(column, maxDefinition, capacity);
     }
 
     @Override
-    final Encoding encodeValues(PageEncoders encoders, ByteSink out, Statistics<?> statistics) {
-        int n = count;
-        count = 0;
-        String[] v = values;
-        try {
-            if (n == 0) {
-                return Encoding.PLAIN;
+    Encoding encodeValues(ColumnPage page, PageEncoders encoders, ByteSink out, Statistics<?> statistics) {
+        ColumnPage.TextValues p = (ColumnPage.TextValues) page;
+        int n = p.count;
+        String[] v = p.values;
+        if (!plainFromNowOn) {
+            int mark = dictionary.mark();
+            int[] ids = encoders.ids(n);
+            dictionary.idsOf(v, n, ids);
+            if (dictionary.plainBytes() <= dictionaryLimit) {
+                pageStatistics(ids, n, statistics);
+                encoders.dictionaryIndices(out, ids, n, dictionary.size());
+                return Encoding.RLE_DICTIONARY;
             }
-            if (!plainFromNowOn) {
-                int mark = dictionary.mark();
-                int[] ids = encoders.ids(n);
-                dictionary.idsOf(v, n, ids);
-                if (dictionary.plainBytes() <= dictionaryLimit) {
-                    pageStatistics(ids, n, statistics);
-                    encoders.dictionaryIndices(out, ids, n, dictionary.size());
-                    return Encoding.RLE_DICTIONARY;
-                }
-                dictionary.rollBack(mark);
-                plainFromNowOn = true;
-            }
-            writePlain(v, n, out, statistics);
-            return Encoding.PLAIN;
-        } finally {
-            Arrays.fill(v, 0, n, null);
+            dictionary.rollBack(mark);
+            plainFromNowOn = true;
         }
+        writePlain(v, n, out, statistics);
+        return Encoding.PLAIN;
     }
 
     /** PLAIN: each text's length in four bytes, then its UTF-8 bytes. */
@@ -132,7 +110,7 @@ class TextChunk extends ColumnChunkBuffer {
     }
 
     @Override
-    final DictionaryPage dictionaryPage(PageEncoders encoders) throws IOException {
+    DictionaryPage dictionaryPage(PageEncoders encoders) throws IOException {
         int size = dictionary.size();
         if (size == 0) {
             return null;
@@ -148,12 +126,12 @@ class TextChunk extends ColumnChunkBuffer {
     }
 
     @Override
-    final long dictionaryBytes() {
+    long dictionaryBytes() {
         return dictionary.plainBytes();
     }
 
     @Override
-    final void clearChunk() {
+    void clearChunk() {
         dictionary.clear();
         plainFromNowOn = false;
         Arrays.fill(seenInPage, 0);

@@ -39,8 +39,8 @@ class BackgroundFrameWriterTest {
         long rows = 0;
         try (ParquetFrameWriter p = new ParquetFrameWriter(plain); BackgroundFrameWriter b = new BackgroundFrameWriter(background)) {
             FrameRow row = new FrameRow();
-            // the samples 40 times over: some 20 k rows, several times the writer's batches
-            for (int round = 0; round < 40; round++) {
+            // the samples 120 times over: some 60 k rows, more pages than go round between the two threads
+            for (int round = 0; round < 120; round++) {
                 for (Path sample : samples()) {
                     try (FrameRowReader r = new FrameRowReader(CaptureFiles.open(sample), sample.toString(), null, true)) {
                         while (r.next(row)) {
@@ -59,7 +59,7 @@ class BackgroundFrameWriterTest {
             }
             assertEquals(rows, b.rows());
         }
-        assertTrue(rows > 4 * 4096, "rows: " + rows);
+        assertTrue(rows > 3 * ParquetFrameWriter.DEFAULT_LIMITS.pageRows(), "rows: " + rows);
         assertArrayEquals(Files.readAllBytes(plain), Files.readAllBytes(background));
     }
 
