@@ -1,7 +1,6 @@
 package org.jumbocap.export.parquet;
 
 import java.io.IOException;
-import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
@@ -104,7 +103,7 @@ final class NumberChunk extends ColumnChunkBuffer {
                 plain.writeLongLittleEndian(dictionary.value(id));
             }
         }
-        return new DictionaryPage(BytesInput.from(encoders.compress(plain)), plain.size(), size, Encoding.PLAIN);
+        return encoders.dictionaryPage(plain, size);
     }
 
     @Override

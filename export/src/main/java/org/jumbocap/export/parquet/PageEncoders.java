@@ -1,6 +1,10 @@
 package org.jumbocap.export.parquet;
 
 import java.io.IOException;
+import java.util.Arrays;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DictionaryPage;
 import org.jumbocap.export.parquet.encoding.ByteSink;
 import org.jumbocap.export.parquet.encoding.DeltaEncoder;
 import org.jumbocap.export.parquet.encoding.HybridEncoder;
@@ -43,6 +47,11 @@ final class PageEncoders {
         return ids;
     }
 
+    /** A dictionary page of {@code size} entries, PLAIN-encoded in {@code plain}, compressed. */
+    DictionaryPage dictionaryPage(ByteSink plain, int size) throws IOException {
+        return new DictionaryPage(BytesInput.from(compress(plain)), plain.size(), size, Encoding.PLAIN);
+    }
+
     /** The sink's bytes, snappy-compressed, in an array of their own. */
     byte[] compress(ByteSink sink) throws IOException {
         int max = Snappy.maxCompressedLength(sink.size());
@@ -50,6 +59,6 @@ final class PageEncoders {
             compressed = new byte[Math.max(max, compressed.length * 2)];
         }
         int n = Snappy.compress(sink.array(), 0, sink.size(), compressed, 0);
-        return java.util.Arrays.copyOf(compressed, n);
+        return Arrays.copyOf(compressed, n);
     }
 }

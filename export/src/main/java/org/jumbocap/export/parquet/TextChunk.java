@@ -2,7 +2,6 @@ package org.jumbocap.export.parquet;
 
 import java.io.IOException;
 import java.util.Arrays;
-import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
@@ -26,6 +25,7 @@ final class TextChunk extends ColumnChunkBuffer {
     /** The page in which each dictionary entry was last counted for the statistics. */
     private int[] seenInPage = new int[256];
     private int page;
+    private final TextRange range = new TextRange();
 
     TextChunk(ExportColumn column, ColumnDescriptor descriptor, long dictionaryLimit, Utf8Cache utf8) {
         super(column, descriptor);
@@ -63,8 +63,7 @@ final class TextChunk extends ColumnChunkBuffer {
 
     /** PLAIN: each text's length in four bytes, then its UTF-8 bytes. */
     private void writePlain(String[] v, int n, ByteSink out, Statistics<?> statistics) {
-        byte[] min = null;
-        byte[] max = null;
+        range.reset();
         String previous = null;
         for (int i = 0; i < n; i++) {
             byte[] b = utf8.utf8(v[i]);
@@ -72,16 +71,10 @@ final class TextChunk extends ColumnChunkBuffer {
             out.write(b);
             if (v[i] != previous) {
                 previous = v[i];
-                if (min == null || Arrays.compareUnsigned(b, min) < 0) {
-                    min = b;
-                }
-                if (max == null || Arrays.compareUnsigned(b, max) > 0) {
-                    max = b;
-                }
+                range.add(b);
             }
         }
-        statistics.updateStats(Binary.fromConstantByteArray(min));
-        statistics.updateStats(Binary.fromConstantByteArray(max));
+        range.updateStatistics(statistics);
     }
 
     private void pageStatistics(int[] ids, int n, Statistics<?> statistics) {
@@ -89,15 +82,27 @@ final class TextChunk extends ColumnChunkBuffer {
         if (seenInPage.length < dictionary.size()) {
             seenInPage = Arrays.copyOf(seenInPage, Math.max(dictionary.size(), seenInPage.length * 2));
         }
-        byte[] min = null;
-        byte[] max = null;
+        range.reset();
         for (int i = 0; i < n; i++) {
             int id = ids[i];
-            if (seenInPage[id] == page) {
-                continue;
+            if (seenInPage[id] != page) {
+                seenInPage[id] = page;
+                range.add(dictionary.utf8(id));
             }
-            seenInPage[id] = page;
-            byte[] b = dictionary.utf8(id);
+        }
+        range.updateStatistics(statistics);
+    }
+
+    /** The smallest and largest of some UTF-8 texts, by unsigned bytes, as Parquet orders strings. */
+    private static final class TextRange {
+        private byte[] min;
+        private byte[] max;
+
+        void reset() {
+            min = max = null;
+        }
+
+        void add(byte[] b) {
             if (min == null || Arrays.compareUnsigned(b, min) < 0) {
                 min = b;
             }
@@ -105,8 +110,11 @@ final class TextChunk extends ColumnChunkBuffer {
                 max = b;
             }
         }
-        statistics.updateStats(Binary.fromConstantByteArray(min));
-        statistics.updateStats(Binary.fromConstantByteArray(max));
+
+        void updateStatistics(Statistics<?> statistics) {
+            statistics.updateStats(Binary.fromConstantByteArray(min));
+            statistics.updateStats(Binary.fromConstantByteArray(max));
+        }
     }
 
     @Override
@@ -122,7 +130,7 @@ final class TextChunk extends ColumnChunkBuffer {
             plain.writeIntLittleEndian(b.length);
             plain.write(b);
         }
-        return new DictionaryPage(BytesInput.from(encoders.compress(plain)), plain.size(), size, Encoding.PLAIN);
+        return encoders.dictionaryPage(plain, size);
     }
 
     @Override
