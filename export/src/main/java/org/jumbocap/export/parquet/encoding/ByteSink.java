@@ -75,6 +75,15 @@ public final class ByteSink {
         }
     }
 
+    /** The low {@code count} bytes of {@code v} (0 to 8), low byte first. */
+    public void writeLittleEndian(long v, int count) {
+        ensure(count);
+        for (int i = 0; i < count; i++) {
+            bytes[size + i] = (byte) (v >>> (8 * i));
+        }
+        size += count;
+    }
+
     public void writeLongLittleEndian(long v) {
         ensure(8);
         for (int i = 0; i < 8; i++) {

@@ -98,16 +98,25 @@ public final class HybridEncoder {
             headerAt = out.size();
             out.writeByte(0); // the run's header, set when the run ends
         }
-        long acc = 0;
-        int bits = 0;
         int w = bitWidth;
-        for (int i = 0; i < 8; i++) {
-            acc |= (buffered[i] & 0xFFFF_FFFFL) << bits;
-            bits += w;
-            while (bits >= 8) {
-                out.writeByte((int) acc);
-                acc >>>= 8;
-                bits -= 8;
+        if (w <= 8) {
+            // levels and most dictionary indices: the eight values fit one long, written w bytes at once
+            long acc = 0;
+            for (int i = 0; i < 8; i++) {
+                acc |= (long) buffered[i] << (i * w);
+            }
+            out.writeLittleEndian(acc, w);
+        } else {
+            long acc = 0;
+            int bits = 0;
+            for (int i = 0; i < 8; i++) {
+                acc |= (buffered[i] & 0xFFFF_FFFFL) << bits;
+                bits += w;
+                while (bits >= 8) {
+                    out.writeByte((int) acc);
+                    acc >>>= 8;
+                    bits -= 8;
+                }
             }
         }
         bufferedCount = 0;
