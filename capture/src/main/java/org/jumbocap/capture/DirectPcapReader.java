@@ -21,7 +21,8 @@ import org.pcap4j.core.PcapHandle;
  *
  * <p>pcap4j (1.8.2) gives no public access to the pcap_t, so {@link #of} reads the private field
  * {@code PcapHandle.handle}; the only reach into pcap4j's internals. DirectPcapReaderTest fails when a
- * pcap4j upgrade breaks it; at run time a missing field means the copying reader, not an error.
+ * pcap4j upgrade breaks it; at run time a missing field (or a 32-bit JVM, where libpcap's callback would
+ * not take its pointers as longs) means pcap4j's copying reader, not an error.
  */
 final class DirectPcapReader {
     /** Result codes of pcap_next_ex. */

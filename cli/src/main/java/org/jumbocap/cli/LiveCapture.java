@@ -245,9 +245,9 @@ public final class LiveCapture {
 
     /**
      * Most frames one call of a source hands over: libpcap's ring gives every frame it holds ready in one
-     * call (one crossing into libpcap for many frames, where one a frame cost jumbocap several per cent more
-     * CPU than tcpdump under load), and the stop conditions are looked at between calls (a stop request or
-     * the duration also ends a call at once, through the source's break).
+     * call (one crossing into libpcap for many frames; one crossing a frame was about 2 % of the capture's
+     * CPU under BIG TCP load, see docs/benchmarks.md), and the stop conditions are looked at between calls
+     * (a stop request or the duration also ends a call at once, through the source's break).
      */
     static final int BATCH_FRAMES = 1024;
 
