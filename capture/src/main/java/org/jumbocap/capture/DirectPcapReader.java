@@ -189,7 +189,8 @@ final class DirectPcapReader {
          */
         private ByteBuffer view(long address, int length) {
             if (window == null || address < windowBase || address + length > windowBase + WINDOW) {
-                windowBase = address & -WINDOW_ALIGN;
+                // never a buffer at address 0, which JNI need not take
+                windowBase = (address & -WINDOW_ALIGN) != 0 ? address & -WINDOW_ALIGN : address;
                 Pointer.nativeValue(windowStart, windowBase);
                 window = windowStart.getByteBuffer(0, WINDOW);
             }
