@@ -5,7 +5,9 @@
 # IPv4 where the kernel takes it), several streams over IPv6 and over IPv4 at once. For each tool:
 # frames it received and captured, dropped by the kernel (pcap_stats), written to its file, and the
 # file read back (frames, frames over 64 KB, frames cut below their length on the wire: every
-# super-packet must be written whole).
+# super-packet must be written whole); and the CPU each used: in all (the JVM's start included, from
+# /proc/PID/stat's ticks) and under load (from the traffic's start until the rings are drained, from the
+# scheduler's exact clock), with the bytes written per CPU second.
 #
 # usage: sudo cli/bench/capture-load.sh [--duration S] [--streams N] [--buffer-mib N] [--snaplen N]
 #                                       [--dir DIR] [--max-gb N] [--keep]
@@ -137,6 +139,13 @@ for i in $(seq 300); do
     sleep 0.1
 done
 sleep 1 # libpcap's ring is set up once the message is out; give both the same start
+T_CHILD=$(pgrep -P "$T_PID" tcpdump || echo "$T_PID")
+# CPU time the scheduler ran a process, all its threads (nanoseconds, exact, unlike the tick-sampled
+# user/system times of /proc/PID/stat), and a file's size: taken when the traffic starts and once the
+# rings are drained, they give each tool's CPU per byte written while under load, start-up left out
+runtime_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ n += $1 } END { printf "%.0f", n }'; }
+size_of() { stat -c %s "$1" 2>/dev/null || echo 0; }
+under_load_start="$(runtime_ns "$J_PID") $(runtime_ns "$T_CHILD") $(size_of "$work/jumbocap.pcap") $(size_of "$work/tcpdump.pcap")"
 
 ip netns exec "$NS_B" iperf3 -s -1 -p 5201 >"$work/iperf-s6.log" 2>&1 &
 PIDS+=("$!")
@@ -166,13 +175,13 @@ done
 wait "$C6" 2>/dev/null || true
 wait "$C4" 2>/dev/null || true
 sleep 1 # the last blocks of the ring
+echo "$under_load_start $(runtime_ns "$J_PID") $(runtime_ns "$T_CHILD") $(size_of "$work/jumbocap.pcap") $(size_of "$work/tcpdump.pcap")" >"$work/under-load"
 # CPU seconds (user + system) each capture process used so far: the java process ('ip netns exec' and
 # the launcher exec into it) and tcpdump under timeout
 cpu_seconds() {
     awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f", ($12 + $13) / hz }' "/proc/$1/stat" 2>/dev/null || echo "?"
     awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "(user %.2f, system %.2f)\n", $12 / hz, $13 / hz }' "/proc/$1/stat" >&2 2>/dev/null || true
 }
-T_CHILD=$(pgrep -P "$T_PID" tcpdump || echo "$T_PID")
 echo "$(cpu_seconds "$J_PID") $(cpu_seconds "$T_CHILD")" >"$work/cpu"
 kill -INT "$J_PID" "$T_PID" 2>/dev/null || true
 wait "$J_PID" 2>/dev/null || true
@@ -238,6 +247,12 @@ def per_cpu(f, seconds):
         return "?"
 print(f"\nCPU seconds while capturing: jumbocap {cpu[0]}, tcpdump {cpu[1]}; frames written per CPU second: "
       f"jumbocap {per_cpu(jf, cpu[0])}, tcpdump {per_cpu(tf, cpu[1])}")
+u = [int(x) for x in open(f"{work}/under-load").read().split()]
+jc, tc, jb, tb = (u[4] - u[0]) / 1e9, (u[5] - u[1]) / 1e9, u[6] - u[2], u[7] - u[3]
+if jc > 0 and tc > 0 and jb > 0 and tb > 0:
+    print(f"CPU seconds under load (from the traffic's start to the rings drained, all threads, scheduler's "
+          f"clock): jumbocap {jc:.2f}, tcpdump {tc:.2f}; MB written per CPU second: jumbocap {jb / 1e6 / jc:,.0f}, "
+          f"tcpdump {tb / 1e6 / tc:,.0f}; jumbocap's CPU per byte: {(jc / jb) / (tc / tb):.3f} x tcpdump's")
 if j['kdrop'] is not None and t['kdrop'] is not None:
     print(f"\njumbocap dropped {j['kdrop']} in the kernel, tcpdump {t['kdrop']}: "
           + ("jumbocap no more than tcpdump" if j['kdrop'] <= t['kdrop'] else "jumbocap MORE than tcpdump"))

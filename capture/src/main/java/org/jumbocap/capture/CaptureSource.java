@@ -86,14 +86,19 @@ public interface CaptureSource extends AutoCloseable {
     }
 
     /**
-     * Like {@link #next}, but hands the frame's bytes to {@code sink} where the source holds them instead
-     * of copying them into {@code into}, which gets the frame's number, time and lengths only (see
-     * {@link FrameRecord#prepareWithoutBytes}). A file writer so copies each byte once, into the file.
-     * This default copies through {@link #next}; libpcap's source does not.
+     * Like {@link #next}, but hands frames to {@code sink} where the source holds them instead of copying
+     * them into {@code into}, which gets each frame's number, time and lengths only (see {@link
+     * FrameRecord#prepareWithoutBytes}): a file writer so copies each byte once, into the file. Once a
+     * frame came, every further frame the source holds ready goes to the sink too, up to {@code maxFrames}
+     * in all, so the sink (not the status) counts them. This default hands over one frame, copied through
+     * {@link #next}; libpcap's source hands over many from its own buffer.
      *
-     * @throws IOException what the sink threw; the frame counts as read
+     * @param maxFrames at least 1
+     * @return {@link Status#FRAME} when at least one frame went to the sink; {@link Status#END} also after
+     *         frames went to it, when the source was stopped while handing them over
+     * @throws IOException what the sink threw; the frame it threw for counts as read, and no frame follows it
      */
-    default Status next(FrameRecord into, FrameBytesSink sink) throws CaptureException, IOException {
+    default Status next(FrameRecord into, int maxFrames, FrameBytesSink sink) throws CaptureException, IOException {
         Status s = next(into);
         if (s == Status.FRAME) {
             sink.accept(into, ByteBuffer.wrap(into.data(), 0, into.capturedLength()));

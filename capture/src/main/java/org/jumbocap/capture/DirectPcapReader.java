@@ -8,6 +8,7 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
 import java.io.IOException;
 import java.lang.reflect.Field;
+import java.nio.ByteBuffer;
 import org.jumbocap.io.FrameRecord;
 import org.pcap4j.core.PcapHandle;
 
@@ -20,7 +21,8 @@ import org.pcap4j.core.PcapHandle;
  *
  * <p>pcap4j (1.8.2) gives no public access to the pcap_t, so {@link #of} reads the private field
  * {@code PcapHandle.handle}; the only reach into pcap4j's internals. DirectPcapReaderTest fails when a
- * pcap4j upgrade breaks it; at run time a missing field means the copying reader, not an error.
+ * pcap4j upgrade breaks it; at run time a missing field (or a 32-bit JVM, where libpcap's callback would
+ * not take its pointers as longs) means pcap4j's copying reader, not an error.
  */
 final class DirectPcapReader {
     /** Result codes of pcap_next_ex. */
@@ -45,7 +47,7 @@ final class DirectPcapReader {
             Field f = PcapHandle.class.getDeclaredField("handle");
             f.setAccessible(true);
             Pointer p = (Pointer) f.get(h);
-            if (p == null) {
+            if (p == null || Native.POINTER_SIZE != 8) {
                 return null;
             }
             Binding.ensureLoaded();
@@ -76,18 +78,27 @@ final class DirectPcapReader {
     }
 
     /**
-     * Hands the next frame's bytes to {@code sink} inside libpcap's own buffer, through {@code
-     * pcap_dispatch}: {@code pcap_next_ex} first copies every frame into a buffer of libpcap's (on Linux's
-     * packet ring) and {@link #next} then copies it into the record, two copies of up to 256 KiB a frame
-     * that a capture straight to a file does not need.
+     * Hands up to {@code maxFrames} frames to {@code sink}, each inside libpcap's own buffer, through one
+     * {@code pcap_dispatch}: {@code pcap_next_ex} first copies every frame into a buffer of libpcap's (on
+     * Linux's packet ring) and {@link #next} then copies it into the record, two copies of up to 256 KiB a
+     * frame that a capture straight to a file does not need. One call serves every frame the ring holds
+     * ready, up to {@code maxFrames}, so the cost of crossing into libpcap is paid once for many frames.
+     * The frames are numbered from {@code firstNumber}; {@link #delivered} tells how many went to the sink,
+     * also when the call ends in an error or a break. When the sink throws, libpcap is told to stop after
+     * that frame, so it is the last one handed over.
      *
-     * @return {@link #FRAME}, {@link #TIMEOUT}, {@link #ERROR} or {@link #BREAK}
+     * @return {@link #FRAME} when at least one frame went to the sink, {@link #TIMEOUT}, {@link #ERROR} or
+     *         {@link #BREAK}
      * @throws IOException what the sink threw
      */
-    int dispatch(FrameRecord into, long number, int linkType, CaptureSource.FrameBytesSink sink) throws IOException {
+    int dispatch(FrameRecord into, long firstNumber, int linkType, int maxFrames, CaptureSource.FrameBytesSink sink)
+            throws IOException {
+        if (maxFrames < 1) {
+            throw new IllegalArgumentException("maxFrames " + maxFrames);
+        }
         InPlace cb = inPlace;
-        cb.start(into, number, linkType, sink);
-        int rc = Binding.pcap_dispatch(handle, 1, cb, null);
+        cb.start(into, firstNumber, linkType, sink);
+        int rc = Binding.pcap_dispatch(handle, maxFrames, cb, null);
         cb.sink = null;
         Throwable failure = cb.failure;
         if (failure != null) {
@@ -100,43 +111,93 @@ final class DirectPcapReader {
             }
             throw (Error) failure;
         }
+        if (cb.badHeader) {
+            return ERROR;
+        }
         if (rc > 0) {
-            return cb.delivered ? FRAME : ERROR;
+            return FRAME;
         }
         return rc == 0 ? TIMEOUT : rc == BREAK ? BREAK : ERROR;
     }
 
-    /** libpcap's per-frame callback for {@link #dispatch}; a field, so the native side's reference stays alive. */
-    private static final class InPlace implements Binding.Handler {
+    /** Frames the last {@link #dispatch} handed to its sink. */
+    int delivered() {
+        return inPlace.delivered;
+    }
+
+    /**
+     * libpcap's per-frame callback for {@link #dispatch}; a field, so the native side's reference stays
+     * alive. Its arguments are plain addresses (not JNA Pointers, which JNA would make three of for every
+     * frame), read through two reused Pointers; the frame's bytes are handed over as a slice of one direct
+     * buffer spanning the memory around them ({@link #view}), not as a new buffer per frame.
+     */
+    private final class InPlace implements Binding.Handler {
+        /** Span of {@link #window}: the most a direct buffer holds; a frame lies in its first half. */
+        private static final long WINDOW = Integer.MAX_VALUE;
+        private static final long WINDOW_ALIGN = 1L << 30;
+        private final Pointer header = new Pointer(0);
+        private final Pointer windowStart = new Pointer(0);
+        private ByteBuffer window;
+        private long windowBase;
         private FrameRecord into;
         private long number;
         private int linkType;
         CaptureSource.FrameBytesSink sink;
         Throwable failure;
-        boolean delivered;
+        boolean badHeader;
+        int delivered;
 
-        void start(FrameRecord into, long number, int linkType, CaptureSource.FrameBytesSink sink) {
+        void start(FrameRecord into, long firstNumber, int linkType, CaptureSource.FrameBytesSink sink) {
             this.into = into;
-            this.number = number;
+            this.number = firstNumber;
             this.linkType = linkType;
             this.sink = sink;
-            this.delivered = false;
+            this.delivered = 0;
+            this.badHeader = false;
         }
 
         @Override
-        public void invoke(Pointer user, Pointer h, Pointer bytes) {
-            // an exception must not unwind through libpcap: it is kept and thrown by dispatch
+        public void invoke(long user, long h, long bytes) {
+            // an exception must not unwind through libpcap: it is kept and thrown by dispatch, and libpcap
+            // stops after this frame
+            if (failure != null || badHeader) {
+                return;
+            }
             try {
-                int caplen = capturedLength(h);
+                Pointer.nativeValue(header, h);
+                int caplen = capturedLength(header);
                 if (caplen < 0) {
+                    badHeader = true;
+                    Binding.pcap_breakloop(handle);
                     return;
                 }
-                into.prepareWithoutBytes(number, timestampNanos(h), 0, linkType, caplen, originalLength(h));
-                delivered = true;
-                sink.accept(into, bytes.getByteBuffer(0, caplen));
+                into.prepareWithoutBytes(number, timestampNanos(header), 0, linkType, caplen, originalLength(header));
+                number++;
+                delivered++;
+                sink.accept(into, view(bytes, caplen));
             } catch (Throwable t) {
                 failure = t;
+                Binding.pcap_breakloop(handle);
             }
+        }
+
+        /**
+         * The {@code length} bytes at {@code address} as the position-to-limit slice of a direct buffer that
+         * spans 2 GiB from a 1 GiB boundary at or below them. The buffer is made again only when a frame lies
+         * outside it, which for libpcap's ring (one mapping) is about never; nothing reads the buffer outside
+         * the slice, so memory around the frame that is not mapped is never touched.
+         */
+        private ByteBuffer view(long address, int length) {
+            if (window == null || address < windowBase || address + length > windowBase + WINDOW) {
+                // never a buffer at address 0, which JNI need not take
+                windowBase = (address & -WINDOW_ALIGN) != 0 ? address & -WINDOW_ALIGN : address;
+                Pointer.nativeValue(windowStart, windowBase);
+                window = windowStart.getByteBuffer(0, WINDOW);
+            }
+            int offset = (int) (address - windowBase);
+            window.clear();
+            window.position(offset).limit(offset + length);
+            return window;
         }
     }
 
@@ -177,10 +238,13 @@ final class DirectPcapReader {
 
         /** libpcap's pcap_handler. */
         interface Handler extends Callback {
-            void invoke(Pointer user, Pointer header, Pointer bytes);
+            /** The three pointers come as addresses; {@link #of} takes only 64-bit JVMs, where they are longs. */
+            void invoke(long user, long header, long bytes);
         }
 
         static native int pcap_dispatch(Pointer p, int count, Handler callback, Pointer user);
+
+        static native void pcap_breakloop(Pointer p);
 
         static native String pcap_geterr(Pointer p);
     }

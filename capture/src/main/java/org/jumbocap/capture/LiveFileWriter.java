@@ -239,6 +239,7 @@ public final class LiveFileWriter implements AutoCloseable {
         private final FileChannel channel;
         /** Small frames and the partial blocks of large ones; 64 KiB, so small frames go out many at a time. */
         private final ByteBuffer staging = ByteBuffer.allocateDirect(1 << 16);
+        private final ByteBuffer[] pair = new ByteBuffer[2];
         long fileBytes;
 
         ChannelOutput(FileChannel channel) {
@@ -267,9 +268,11 @@ public final class LiveFileWriter implements AutoCloseable {
 
         /**
          * Adds {@code src} to the file. A piece that reaches a whole block past the next block boundary of
-         * the file fills the staged block up to that boundary (at most 4 KiB copied), writes it, and goes to
-         * the file straight from {@code src} in whole blocks; only its last partial block is staged. Smaller
-         * pieces are staged, and the staging buffer's whole blocks are written when it is full.
+         * the file fills the staged block up to that boundary (at most 4 KiB copied), and the staged bytes
+         * and the piece's whole blocks, straight from {@code src}, go to the file in one gathering write
+         * (where stdio, for tcpdump -w, makes two: its full buffer, then the whole blocks); only the piece's
+         * last partial block is staged. Smaller pieces are staged, and the staging buffer's whole blocks are
+         * written when it is full.
          */
         void stage(ByteBuffer src) throws IOException {
             while (src.hasRemaining()) {
@@ -282,11 +285,14 @@ public final class LiveFileWriter implements AutoCloseable {
                 if (src.remaining() >= toBlock + BLOCK) {
                     src.limit(src.position() + toBlock);
                     staging.put(src);
-                    src.limit(limit);
-                    flushStaged();
-                    src.limit(src.position() + src.remaining() / BLOCK * BLOCK);
-                    writeFully(src);
-                    src.limit(limit);
+                    src.limit(src.position() + (limit - src.position()) / BLOCK * BLOCK);
+                    staging.flip();
+                    try {
+                        writeFully(staging, src);
+                    } finally {
+                        staging.compact();
+                        src.limit(limit);
+                    }
                     continue;
                 }
                 int n = Math.min(src.remaining(), staging.remaining());
@@ -325,6 +331,21 @@ public final class LiveFileWriter implements AutoCloseable {
         private void writeFully(ByteBuffer buf) throws IOException {
             while (buf.hasRemaining()) {
                 fileBytes += channel.write(buf);
+            }
+        }
+
+        /** Writes {@code head} then {@code body} in one gathering write (more only when the kernel takes less). */
+        private void writeFully(ByteBuffer head, ByteBuffer body) throws IOException {
+            ByteBuffer[] pair = this.pair;
+            pair[0] = head;
+            pair[1] = body;
+            try {
+                while (body.hasRemaining()) {
+                    fileBytes += channel.write(pair);
+                }
+            } finally {
+                pair[0] = null;
+                pair[1] = null;
             }
         }
 

@@ -132,18 +132,17 @@ public final class Pcap4jCaptureSource implements CaptureSource {
     }
 
     @Override
-    public Status next(FrameRecord into, FrameBytesSink sink) throws CaptureException, IOException {
+    public Status next(FrameRecord into, int maxFrames, FrameBytesSink sink) throws CaptureException, IOException {
         if (direct == null) {
-            return CaptureSource.super.next(into, sink);
+            return CaptureSource.super.next(into, maxFrames, sink);
         }
         int rc;
         try {
-            rc = direct.dispatch(into, number + 1, linkType, sink);
-        } catch (IOException e) {
-            number++;
-            throw e;
+            rc = direct.dispatch(into, number + 1, linkType, maxFrames, sink);
+        } finally {
+            number += direct.delivered();
         }
-        return directStatus(rc);
+        return rc == DirectPcapReader.FRAME ? Status.FRAME : directStatus(rc);
     }
 
     /** What a direct read's result code means; a frame read counts. */

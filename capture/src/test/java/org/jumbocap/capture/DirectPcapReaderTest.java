@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,18 +47,80 @@ class DirectPcapReaderTest {
             assertNotNull(reader);
             FrameRecord header = new FrameRecord();
             long number = 1;
-            // a saved file answers 0 at its end
-            while (reader.dispatch(header, number, 1, (frame, bytes) -> {
-                assertThrows(IllegalStateException.class, frame::data);
-                byte[] copy = new byte[bytes.remaining()];
-                assertEquals(true, bytes.isDirect(), "a view of libpcap's memory");
-                bytes.get(copy);
-                got.add(new FrameRecord(frame.number(), frame.timestampNanos(), frame.linkType(), copy,
-                        frame.originalLength()));
-            }) == DirectPcapReader.FRAME) {
+            // one frame a call, as the first frames of a capture may come; a saved file answers 0 at its end
+            while (reader.dispatch(header, number, 1, 1, (frame, bytes) -> got.add(copyOf(frame, bytes)))
+                    == DirectPcapReader.FRAME) {
+                assertEquals(1, reader.delivered());
                 number++;
             }
         }
+        assertSameFrames(want, got);
+    }
+
+    /**
+     * One call hands over many frames, all in order and numbered on, byte for byte those of the file; a
+     * call asked for at most N frames hands over exactly N while more are there (a capture's -c stops at
+     * its count inside a batch).
+     */
+    @Test
+    void oneDispatchHandsOverManyFramesInOrderAndNoMoreThanAsked() throws Exception {
+        Path sample = Path.of("../samples/ipv6-bigtcp-veth-nsec.pcap");
+        List<FrameRecord> want = LiveFileWriterTest.readAll(sample);
+        assertTrue(want.size() > 20, "sample has " + want.size() + " frames");
+        try (PcapHandle file = Pcaps.openOffline(sample.toString(), PcapHandle.TimestampPrecision.NANO)) {
+            DirectPcapReader reader = DirectPcapReader.of(file);
+            List<FrameRecord> got = new ArrayList<>();
+            FrameRecord header = new FrameRecord();
+            assertEquals(DirectPcapReader.FRAME, reader.dispatch(header, 1, 1, 7, (f, b) -> got.add(copyOf(f, b))));
+            assertEquals(7, reader.delivered());
+            assertEquals(7, got.size());
+            assertEquals(DirectPcapReader.FRAME, reader.dispatch(header, 8, 1, 100_000, (f, b) -> got.add(copyOf(f, b))));
+            assertEquals(want.size() - 7, reader.delivered(), "the rest of the file in one call");
+            assertEquals(DirectPcapReader.TIMEOUT, reader.dispatch(header, want.size() + 1, 1, 100, (f, b) -> got.add(copyOf(f, b))));
+            assertEquals(0, reader.delivered());
+            assertSameFrames(want, got);
+        }
+    }
+
+    /** A sink that fails ends its call at that frame: the frames after it stay for the next call. */
+    @Test
+    void aFailingSinkIsTheLastFrameOfItsCall() throws Exception {
+        Path sample = Path.of("../samples/ipv6-bigtcp-veth-nsec.pcap");
+        List<FrameRecord> want = LiveFileWriterTest.readAll(sample);
+        try (PcapHandle file = Pcaps.openOffline(sample.toString(), PcapHandle.TimestampPrecision.NANO)) {
+            DirectPcapReader reader = DirectPcapReader.of(file);
+            List<FrameRecord> got = new ArrayList<>();
+            FrameRecord header = new FrameRecord();
+            IOException e = assertThrows(IOException.class, () -> reader.dispatch(header, 1, 1, 100, (f, b) -> {
+                got.add(copyOf(f, b));
+                if (f.number() == 5) {
+                    throw new IOException("disk full at frame 5");
+                }
+            }));
+            assertEquals("disk full at frame 5", e.getMessage());
+            assertEquals(5, reader.delivered());
+            assertEquals(5, got.size());
+            // libpcap's reader of saved files keeps the stop it was asked for until its next call (the live
+            // reader clears it as it stops)
+            int rc = reader.dispatch(header, 6, 1, 100_000, (f, b) -> got.add(copyOf(f, b)));
+            if (rc == DirectPcapReader.BREAK) {
+                assertEquals(0, reader.delivered());
+                rc = reader.dispatch(header, 6, 1, 100_000, (f, b) -> got.add(copyOf(f, b)));
+            }
+            assertEquals(DirectPcapReader.FRAME, rc);
+            assertSameFrames(want, got);
+        }
+    }
+
+    private static FrameRecord copyOf(FrameRecord frame, ByteBuffer bytes) {
+        assertThrows(IllegalStateException.class, frame::data);
+        assertTrue(bytes.isDirect(), "a view of libpcap's memory");
+        byte[] copy = new byte[bytes.remaining()];
+        bytes.get(copy);
+        return new FrameRecord(frame.number(), frame.timestampNanos(), frame.linkType(), copy, frame.originalLength());
+    }
+
+    private static void assertSameFrames(List<FrameRecord> want, List<FrameRecord> got) {
         assertEquals(want.size(), got.size());
         for (int i = 0; i < want.size(); i++) {
             String f = "frame " + (i + 1);

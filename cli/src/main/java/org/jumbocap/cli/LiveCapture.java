@@ -2,6 +2,7 @@ package org.jumbocap.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jumbocap.capture.CaptureException;
@@ -125,15 +126,14 @@ public final class LiveCapture {
         Thread timer = startTimer(durationElapsed, frameCount);
         long frames = 0;
         long printed = 0;
-        Cuts cuts = Cuts.NONE;
-        int snaplen = source.snaplen();
-        long big = 0;
+        Tally tally = new Tally(source.snaplen());
         long first = 0;
         long previous = 0;
         StopReason reason = null;
         String error = null;
         // nothing reads the frames' bytes but the file: they go there from libpcap's buffer, copied once
         boolean inPlace = writer != null && printer == null;
+        InPlaceSink inPlaceSink = inPlace ? new InPlaceSink(tally, writer) : null;
         try {
             while (reason == null) {
                 if (stopRequested.get()) {
@@ -150,7 +150,18 @@ public final class LiveCapture {
                 }
                 CaptureSource.Status status;
                 try {
-                    status = inPlace ? source.next(rec, writer::write) : source.next(rec);
+                    if (inPlace) {
+                        // frames are counted as the sink takes them; -c stops inside a batch at exactly its count
+                        inPlaceSink.taken = frames;
+                        try {
+                            status = source.next(rec, batchLimit(frames), inPlaceSink);
+                        } finally {
+                            frames = inPlaceSink.taken;
+                            frameCount.set(frames);
+                        }
+                    } else {
+                        status = source.next(rec);
+                    }
                 } catch (CaptureException e) {
                     reason = e.kind() == CaptureException.Kind.INTERFACE_GONE ? StopReason.INTERFACE_GONE
                             : StopReason.SOURCE_FAILED;
@@ -158,7 +169,6 @@ public final class LiveCapture {
                             + writer.frames() + " frames captured before and is valid" : "; capture stopped");
                     break;
                 } catch (IOException e) {
-                    frames++;
                     reason = StopReason.WRITE_FAILED;
                     error = writeFailure(e);
                     break;
@@ -181,15 +191,13 @@ public final class LiveCapture {
                             : stopRequested.get() ? StopReason.INTERRUPTED : StopReason.SOURCE_ENDED;
                     break;
                 }
+                if (inPlace) {
+                    continue;
+                }
                 frames++;
                 frameCount.set(frames);
-                if (rec.isCut()) {
-                    cuts = cuts.plus(rec.capturedLength(), rec.originalLength(), snaplen);
-                }
-                if (rec.originalLength() > 65535) {
-                    big++;
-                }
-                if (writer != null && !inPlace) {
+                tally.count(rec);
+                if (writer != null) {
                     try {
                         writer.write(rec);
                     } catch (IOException e) {
@@ -226,8 +234,61 @@ public final class LiveCapture {
                 timer.interrupt();
             }
         }
-        return new Result(reason, frames, printed, cuts, big, writer == null ? 0 : writer.frames(),
+        return new Result(reason, frames, printed, tally.cuts, tally.overSixtyFourK, writer == null ? 0 : writer.frames(),
                 statsOrNull(), error);
+    }
+
+    /** Most frames the next call of the source may hand over: few enough to stop at the count exactly. */
+    private int batchLimit(long frames) {
+        return (int) (maxFrames > 0 ? Math.min(BATCH_FRAMES, maxFrames - frames) : BATCH_FRAMES);
+    }
+
+    /**
+     * Most frames one call of a source hands over: libpcap's ring gives every frame it holds ready in one
+     * call (one crossing into libpcap for many frames; one crossing a frame was about 2 % of the capture's
+     * CPU under BIG TCP load, see docs/benchmarks.md), and the stop conditions are looked at between calls
+     * (a stop request or the duration also ends a call at once, through the source's break).
+     */
+    static final int BATCH_FRAMES = 1024;
+
+    /** What the loop counts of every frame taken: cut frames and super-packets. */
+    private static final class Tally {
+        private final int snaplen;
+        Cuts cuts = Cuts.NONE;
+        long overSixtyFourK;
+
+        Tally(int snaplen) {
+            this.snaplen = snaplen;
+        }
+
+        void count(FrameRecord rec) {
+            if (rec.isCut()) {
+                cuts = cuts.plus(rec.capturedLength(), rec.originalLength(), snaplen);
+            }
+            if (rec.originalLength() > 65535) {
+                overSixtyFourK++;
+            }
+        }
+    }
+
+    /** Counts and writes each frame the source hands over in place, while the loop waits in the source. */
+    private static final class InPlaceSink implements CaptureSource.FrameBytesSink {
+        private final Tally tally;
+        private final LiveFileWriter writer;
+        long taken;
+
+        InPlaceSink(Tally tally, LiveFileWriter writer) {
+            this.tally = tally;
+            this.writer = writer;
+        }
+
+        @Override
+        public void accept(FrameRecord frame, ByteBuffer bytes) throws IOException {
+            // a frame whose write fails counts as taken, as in the copying path
+            taken++;
+            tally.count(frame);
+            writer.write(frame, bytes);
+        }
     }
 
     private String writeFailure(IOException e) {

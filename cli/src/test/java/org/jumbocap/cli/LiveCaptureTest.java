@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -170,6 +172,131 @@ class LiveCaptureTest {
         @Override
         public void close() {
             inner.close();
+        }
+    }
+
+    /**
+     * A source that hands over every frame it holds in one call, each in a buffer of its own outside the
+     * heap (as libpcap's ring does), and notes how many frames each call was allowed.
+     */
+    private static final class BatchingSource implements CaptureSource {
+        private final CaptureSource inner;
+        private final FrameRecord whole = new FrameRecord();
+        final List<Integer> allowed = new ArrayList<>();
+
+        BatchingSource(CaptureSource inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public Status next(FrameRecord into, int maxFrames, FrameBytesSink sink) throws CaptureException, IOException {
+            allowed.add(maxFrames);
+            Status status = Status.END;
+            for (int i = 0; i < maxFrames; i++) {
+                Status s = inner.next(whole);
+                if (s != Status.FRAME) {
+                    return i > 0 ? Status.FRAME : s;
+                }
+                ByteBuffer outside = ByteBuffer.allocateDirect(whole.capturedLength());
+                outside.put(whole.data(), 0, whole.capturedLength()).flip();
+                into.prepareWithoutBytes(whole.number(), whole.timestampNanos(), 0, whole.linkType(),
+                        whole.capturedLength(), whole.originalLength());
+                sink.accept(into, outside);
+                status = Status.FRAME;
+            }
+            return status;
+        }
+
+        @Override
+        public Status next(FrameRecord into) throws CaptureException {
+            return inner.next(into);
+        }
+
+        @Override
+        public void setFilter(String filter) throws CaptureException {
+            inner.setFilter(filter);
+        }
+
+        @Override
+        public int linkType() {
+            return inner.linkType();
+        }
+
+        @Override
+        public int snaplen() {
+            return inner.snaplen();
+        }
+
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public Stats stats() throws CaptureException {
+            return inner.stats();
+        }
+
+        @Override
+        public void breakLoop() {
+            inner.breakLoop();
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+
+    /**
+     * -q -w takes frames in batches, straight from the source's buffer: every frame of one batch is written
+     * in order, the file is byte for byte the one the copying path (frames printed) writes, the counters
+     * see every frame, and -c stops at exactly its count though the source holds more in the same batch.
+     */
+    @Test
+    void framesTakenInBatchesAreWrittenInOrderAndTheCountStopsInsideABatch() throws Exception {
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        List<FrameRecord> original = readAll(SAMPLE);
+        long big = original.stream().filter(f -> f.originalLength() > 65535).count();
+        Path copied = dir.resolve("copied.pcap");
+        try (CaptureSource src = new ReplayCaptureSource(SAMPLE, CaptureSource.Options.defaults("x"), 0);
+             LiveFileWriter w = new LiveFileWriter(copied, src.linkType(), src.snaplen())) {
+            new LiveCapture(src, w, new SummaryLine(TimeFormat.RELATIVE, Colors.NONE), null,
+                    new PrintWriter(new StringWriter()), 0, 0, null).run();
+        }
+        Path batched = dir.resolve("batched.pcap");
+        LiveCapture.Result all;
+        BatchingSource source;
+        try (BatchingSource src = new BatchingSource(new ReplayCaptureSource(SAMPLE, CaptureSource.Options.defaults("x"), 0));
+             LiveFileWriter w = new LiveFileWriter(batched, src.linkType(), src.snaplen())) {
+            all = new LiveCapture(src, w, null, null, new PrintWriter(new StringWriter()), 0, 0, null).run();
+            source = src;
+        }
+        assertEquals(LiveCapture.StopReason.SOURCE_ENDED, all.reason());
+        assertEquals(original.size(), all.frames());
+        assertEquals(original.size(), all.written());
+        assertEquals(big, all.overSixtyFourK());
+        assertEquals(LiveCapture.BATCH_FRAMES, source.allowed.get(0));
+        assertTrue(original.size() < LiveCapture.BATCH_FRAMES, "the whole sample is one batch");
+        assertArrayEquals(Files.readAllBytes(copied), Files.readAllBytes(batched), "the same file as the copying path's");
+
+        int count = 30;
+        assertTrue(original.size() > count);
+        Path counted = dir.resolve("counted.pcap");
+        LiveCapture.Result byCount;
+        try (BatchingSource src = new BatchingSource(new ReplayCaptureSource(SAMPLE, CaptureSource.Options.defaults("x"), 0));
+             LiveFileWriter w = new LiveFileWriter(counted, src.linkType(), src.snaplen())) {
+            byCount = new LiveCapture(src, w, null, null, new PrintWriter(new StringWriter()), count, 0, null).run();
+            source = src;
+        }
+        assertEquals(LiveCapture.StopReason.COUNT, byCount.reason());
+        assertEquals(count, byCount.frames());
+        assertEquals(List.of(count), source.allowed, "one batch, cut at the count");
+        List<FrameRecord> back = readAll(counted);
+        assertEquals(count, back.size());
+        for (int i = 0; i < count; i++) {
+            assertArrayEquals(original.get(i).bytes(), back.get(i).bytes(), "frame " + (i + 1));
+            assertEquals(original.get(i).originalLength(), back.get(i).originalLength(), "frame " + (i + 1));
         }
     }
 
