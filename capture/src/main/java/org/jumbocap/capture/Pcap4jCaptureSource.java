@@ -36,21 +36,6 @@ public final class Pcap4jCaptureSource implements CaptureSource {
         this.direct = DirectPcapReader.of(handle);
     }
 
-    /**
-     * Opens a saved pcap file through libpcap, to run the frames of a file down exactly the path a live
-     * capture takes (the capture command warms that path up on a scratch file before it opens the device).
-     */
-    public static Pcap4jCaptureSource openFile(java.nio.file.Path file, int snaplen) throws CaptureException {
-        try {
-            PcapHandle handle = org.pcap4j.core.Pcaps.openOffline(file.toString(), PcapHandle.TimestampPrecision.NANO);
-            return new Pcap4jCaptureSource(handle, file.toString(), snaplen);
-        } catch (PcapNativeException e) {
-            throw CaptureException.classify(file.toString(), e.getMessage(), e);
-        } catch (LinkageError e) {
-            throw new CaptureException(CaptureException.Kind.LIBPCAP_MISSING, CaptureException.LIBPCAP_TEXT, e);
-        }
-    }
-
     /** Opens a device; the filter, if any, is set before the first frame is read. */
     public static Pcap4jCaptureSource open(Options options) throws CaptureException {
         String device = options.device();

@@ -192,10 +192,6 @@ public final class CaptureCommand implements Callable<Integer> {
         if (immediate && replay == null) {
             err.println("jumbocap capture: note: " + IMMEDIATE_MODE_WARNING);
         }
-        if (replay == null && quiet && writeFile != null && !segment) {
-            // before the device opens, so no frame waits in the kernel's buffer meanwhile
-            LiveCapture.warmUp(snaplen);
-        }
         try (CaptureSource source = replay != null ? new ReplayCaptureSource(replay, options, replaySpeed)
                 : Pcap4jCaptureSource.open(options)) {
             if (captureFilter != null && !captureFilter.isBlank()) {

@@ -1,20 +1,14 @@
 package org.jumbocap.cli;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jumbocap.capture.CaptureException;
 import org.jumbocap.capture.CaptureSource;
 import org.jumbocap.capture.FileErrors;
 import org.jumbocap.capture.LiveFileWriter;
-import org.jumbocap.capture.Pcap4jCaptureSource;
-import org.jumbocap.io.pcap.PcapWriter;
 import org.jumbocap.render.FrameContext;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.render.SummaryLine;
@@ -112,73 +106,6 @@ public final class LiveCapture {
         this.maxFrames = maxFrames;
         this.durationNanos = durationNanos;
         this.progress = progress;
-    }
-
-    /** Frames of the warm-up's scratch file: enough for the JIT to compile the per-frame path. */
-    static final int WARM_UP_FRAMES = 12_000;
-    private static final long WARM_UP_LIMIT_NANOS = 10_000_000_000L;
-
-    /**
-     * Runs {@link #WARM_UP_FRAMES} frames of a scratch file down the path a quiet capture to a file takes
-     * (libpcap's dispatch and its callback, the in-place sink, the file writer's staging and gathering
-     * writes), so that the JIT compiles it before the device opens. Measured under BIG TCP load, the first
-     * seconds of a capture cost 1.2 to 1.4 times tcpdump's CPU per byte while that path was interpreted
-     * and compiled, and a capture's kernel drops happen then (docs/benchmarks.md). Best effort: any
-     * failure leaves the capture as it would have been without it.
-     *
-     * @return true when the frames went through
-     */
-    static boolean warmUp(int requestedSnaplen) {
-        int snaplen = Math.max(1, Math.min(requestedSnaplen, 262_144));
-        Path frames = null;
-        Path written = null;
-        try {
-            frames = Files.createTempFile("jumbocap-warm-up", ".pcap");
-            written = Files.createTempFile("jumbocap-warm-up-out", ".pcap");
-            writeScratchFrames(frames, snaplen);
-            try (CaptureSource source = Pcap4jCaptureSource.openFile(frames, snaplen)) {
-                LiveFileWriter writer = new LiveFileWriter(written, source.linkType(), source.snaplen());
-                try {
-                    // the count stops it: at the end of a file libpcap's dispatch reads as a pause, not an end;
-                    // the duration is a bound in case it never comes
-                    Result r = new LiveCapture(source, writer, null, null, null, WARM_UP_FRAMES,
-                            WARM_UP_LIMIT_NANOS, null).run();
-                    return r.frames() == WARM_UP_FRAMES && writer.frames() == WARM_UP_FRAMES;
-                } finally {
-                    writer.close();
-                }
-            }
-        } catch (IOException | RuntimeException | LinkageError e) {
-            return false;
-        } finally {
-            deleteQuietly(frames);
-            deleteQuietly(written);
-        }
-    }
-
-    /** Ethernet frames of 1,000 bytes, every 32nd a 70,000-byte super-packet, as the file writer sees them. */
-    private static void writeScratchFrames(Path file, int snaplen) throws IOException {
-        byte[] small = new byte[1000];
-        byte[] big = new byte[70_000];
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
-            PcapWriter w = new PcapWriter(out, org.jumbocap.io.LinkTypes.ETHERNET, snaplen, true);
-            for (int i = 0; i < WARM_UP_FRAMES; i++) {
-                byte[] b = i % 32 == 31 ? big : small;
-                int captured = Math.min(b.length, snaplen);
-                w.write(1_000_000_000L * i, b, 0, captured, b.length);
-            }
-            w.flush();
-        }
-    }
-
-    private static void deleteQuietly(Path p) {
-        if (p != null) {
-            try {
-                Files.deleteIfExists(p);
-            } catch (IOException e) {
-                // a scratch file in the temp directory
-            }
-        }
     }
 
     /** Asks the running capture to stop after the frame in hand; safe from any thread (signal handlers). */
