@@ -52,6 +52,17 @@ final class NumberChunk extends ColumnChunkBuffer {
         }
         if (!deltaOnly && !plainFromNowOn) {
             int mark = dictionary.mark();
+            if (min == max) {
+                // one value in the whole page (a link type, a version, a depth): one look-up, one run
+                int id = dictionary.idOf(min);
+                if ((long) dictionary.size() * valueBytes() <= dictionaryLimit) {
+                    encoders.dictionaryRun(out, id, n, dictionary.size());
+                    return Encoding.RLE_DICTIONARY;
+                }
+                dictionary.rollBack(mark);
+                plainFromNowOn = true;
+                return plain(v, n, encoders, out);
+            }
             int[] ids = encoders.ids(n);
             dictionary.idsOf(v, n, ids);
             if ((long) dictionary.size() * valueBytes() <= dictionaryLimit) {
@@ -62,6 +73,11 @@ final class NumberChunk extends ColumnChunkBuffer {
             dictionary.rollBack(mark);
             plainFromNowOn = true;
         }
+        return plain(v, n, encoders, out);
+    }
+
+    /** Without the dictionary: PLAIN for INT32, delta-encoded for INT64. */
+    private Encoding plain(long[] v, int n, PageEncoders encoders, ByteSink out) {
         if (int32) {
             out.writeIntsLittleEndian(v, n);
             return Encoding.PLAIN;

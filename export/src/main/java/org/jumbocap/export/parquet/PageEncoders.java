@@ -28,8 +28,31 @@ final class PageEncoders {
             return new byte[0];
         }
         levels.reset();
-        hybrid.encode(levels, values, count, HybridEncoder.bitWidth(maxLevel));
+        int width = HybridEncoder.bitWidth(maxLevel);
+        if (allEqual(values, count)) {
+            // a column without nulls (or only nulls): one run, not a pass of the encoder per level
+            hybrid.encodeRun(levels, values[0], count, width);
+        } else {
+            hybrid.encode(levels, values, count, width);
+        }
         return levels.toByteArray();
+    }
+
+    private static boolean allEqual(byte[] values, int count) {
+        byte first = values[0];
+        for (int i = 1; i < count; i++) {
+            if (values[i] != first) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code count} copies of one dictionary index, as a data page has them: the bit width, then one run. */
+    void dictionaryRun(ByteSink out, int id, int count, int dictionarySize) {
+        int width = HybridEncoder.bitWidth(dictionarySize - 1);
+        out.writeByte(width);
+        hybrid.encodeRun(out, id, count, width);
     }
 
     /** Dictionary indices as a data page has them: their bit width in a byte, then the hybrid encoding. */

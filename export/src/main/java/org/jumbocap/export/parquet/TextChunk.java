@@ -47,6 +47,21 @@ final class TextChunk extends ColumnChunkBuffer {
         String[] v = p.values;
         if (!plainFromNowOn) {
             int mark = dictionary.mark();
+            if (allSame(v, n)) {
+                // the file name, a verdict that holds for the whole page: one look-up, one run
+                int id = dictionary.idOf(v[0]);
+                if (dictionary.plainBytes() <= dictionaryLimit) {
+                    range.reset();
+                    range.add(dictionary.utf8(id));
+                    range.updateStatistics(statistics);
+                    encoders.dictionaryRun(out, id, n, dictionary.size());
+                    return Encoding.RLE_DICTIONARY;
+                }
+                dictionary.rollBack(mark);
+                plainFromNowOn = true;
+                writePlain(v, n, out, statistics);
+                return Encoding.PLAIN;
+            }
             int[] ids = encoders.ids(n);
             dictionary.idsOf(v, n, ids);
             if (dictionary.plainBytes() <= dictionaryLimit) {
@@ -59,6 +74,17 @@ final class TextChunk extends ColumnChunkBuffer {
         }
         writePlain(v, n, out, statistics);
         return Encoding.PLAIN;
+    }
+
+    /** Whether every value is the same string instance (rows hand in the same instances again and again). */
+    private static boolean allSame(String[] v, int n) {
+        String first = v[0];
+        for (int i = 1; i < n; i++) {
+            if (v[i] != first) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** PLAIN: each text's length in four bytes, then its UTF-8 bytes. */

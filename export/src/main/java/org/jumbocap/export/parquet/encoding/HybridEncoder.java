@@ -48,6 +48,16 @@ public final class HybridEncoder {
         finish();
     }
 
+    /** The whole encoding of {@code count} (at least one) copies of {@code value}: one run-length run. */
+    public void encodeRun(ByteSink sink, int value, int count, int bitWidth) {
+        start(sink, bitWidth);
+        sink.writeUnsignedVarLong((long) count << 1);
+        for (int i = 0, bytes = (bitWidth + 7) / 8; i < bytes; i++) {
+            sink.writeByte(value >>> (8 * i));
+        }
+        out = null;
+    }
+
     /** The same for levels, which are bytes. */
     public void encode(ByteSink sink, byte[] values, int n, int bitWidth) {
         start(sink, bitWidth);

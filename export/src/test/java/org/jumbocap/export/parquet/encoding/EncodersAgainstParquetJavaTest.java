@@ -38,6 +38,24 @@ class EncodersAgainstParquetJavaTest {
         }
     }
 
+    @Test
+    void aWholeRunDecodesAtEveryBitWidth() throws IOException {
+        HybridEncoder encoder = new HybridEncoder();
+        ByteSink sink = new ByteSink(16);
+        for (int width = 0; width <= 32; width++) {
+            for (int count : new int[] {1, 7, 8, 9, 1000, 100_000}) {
+                int value = width == 0 ? 0 : (int) random.nextLong(1L << width);
+                sink.reset();
+                encoder.encodeRun(sink, value, count, width);
+                RunLengthBitPackingHybridDecoder decoder =
+                        new RunLengthBitPackingHybridDecoder(width, new ByteArrayInputStream(sink.toByteArray()));
+                for (int i = 0; i < count; i++) {
+                    assertEquals(value, decoder.readInt(), "width " + width + ", count " + count + ", value " + i);
+                }
+            }
+        }
+    }
+
     /** Random values, runs of random lengths (1 to 20), long runs, one value, and alternation. */
     private int[] values(int width, int shape, int n) {
         long limit = 1L << width;
