@@ -52,21 +52,14 @@ final class NumberChunk extends ColumnChunkBuffer {
         }
         if (!deltaOnly && !plainFromNowOn) {
             int mark = dictionary.mark();
-            if (min == max) {
-                // one value in the whole page (a link type, a version, a depth): one look-up, one run
-                int id = dictionary.idOf(min);
-                if ((long) dictionary.size() * valueBytes() <= dictionaryLimit) {
-                    encoders.dictionaryRun(out, id, n, dictionary.size());
-                    return Encoding.RLE_DICTIONARY;
-                }
-                dictionary.rollBack(mark);
-                plainFromNowOn = true;
-                return plain(v, n, encoders, out);
-            }
             int[] ids = encoders.ids(n);
-            dictionary.idsOf(v, n, ids);
+            // one value in the whole page (a link type, a version, a depth): one look-up, one run
+            int single = min == max ? dictionary.idOf(min) : -1;
+            if (single < 0) {
+                dictionary.idsOf(v, n, ids);
+            }
             if ((long) dictionary.size() * valueBytes() <= dictionaryLimit) {
-                encoders.dictionaryIndices(out, ids, n, dictionary.size());
+                encoders.dictionaryIndices(out, ids, single, n, dictionary.size());
                 return Encoding.RLE_DICTIONARY;
             }
             // too many distinct values for a dictionary: this page and the rest of the chunk go without

@@ -48,18 +48,18 @@ final class PageEncoders {
         return true;
     }
 
-    /** {@code count} copies of one dictionary index, as a data page has them: the bit width, then one run. */
-    void dictionaryRun(ByteSink out, int id, int count, int dictionarySize) {
+    /**
+     * Dictionary indices as a data page has them: their bit width in a byte, then the hybrid encoding of
+     * {@code ids[0 .. n)}, or, when {@code single} is an index (not -1), one run of {@code n} copies of it.
+     */
+    void dictionaryIndices(ByteSink out, int[] ids, int single, int n, int dictionarySize) {
         int width = HybridEncoder.bitWidth(dictionarySize - 1);
         out.writeByte(width);
-        hybrid.encodeRun(out, id, count, width);
-    }
-
-    /** Dictionary indices as a data page has them: their bit width in a byte, then the hybrid encoding. */
-    void dictionaryIndices(ByteSink out, int[] ids, int n, int dictionarySize) {
-        int width = HybridEncoder.bitWidth(dictionarySize - 1);
-        out.writeByte(width);
-        hybrid.encode(out, ids, n, width);
+        if (single >= 0) {
+            hybrid.encodeRun(out, single, n, width);
+        } else {
+            hybrid.encode(out, ids, n, width);
+        }
     }
 
     /** Room for {@code n} dictionary indices. */

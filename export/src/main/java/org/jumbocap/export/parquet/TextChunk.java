@@ -47,26 +47,15 @@ final class TextChunk extends ColumnChunkBuffer {
         String[] v = p.values;
         if (!plainFromNowOn) {
             int mark = dictionary.mark();
-            if (allSame(v, n)) {
-                // the file name, a verdict that holds for the whole page: one look-up, one run
-                int id = dictionary.idOf(v[0]);
-                if (dictionary.plainBytes() <= dictionaryLimit) {
-                    range.reset();
-                    range.add(dictionary.utf8(id));
-                    range.updateStatistics(statistics);
-                    encoders.dictionaryRun(out, id, n, dictionary.size());
-                    return Encoding.RLE_DICTIONARY;
-                }
-                dictionary.rollBack(mark);
-                plainFromNowOn = true;
-                writePlain(v, n, out, statistics);
-                return Encoding.PLAIN;
-            }
             int[] ids = encoders.ids(n);
-            dictionary.idsOf(v, n, ids);
+            // the file name, a verdict that holds for the whole page: one look-up, one run
+            int single = allSame(v, n) ? dictionary.idOf(v[0]) : -1;
+            if (single < 0) {
+                dictionary.idsOf(v, n, ids);
+            }
             if (dictionary.plainBytes() <= dictionaryLimit) {
-                pageStatistics(ids, n, statistics);
-                encoders.dictionaryIndices(out, ids, n, dictionary.size());
+                pageStatistics(ids, single, n, statistics);
+                encoders.dictionaryIndices(out, ids, single, n, dictionary.size());
                 return Encoding.RLE_DICTIONARY;
             }
             dictionary.rollBack(mark);
@@ -103,17 +92,22 @@ final class TextChunk extends ColumnChunkBuffer {
         range.updateStatistics(statistics);
     }
 
-    private void pageStatistics(int[] ids, int n, Statistics<?> statistics) {
-        page++;
-        if (seenInPage.length < dictionary.size()) {
-            seenInPage = Arrays.copyOf(seenInPage, Math.max(dictionary.size(), seenInPage.length * 2));
-        }
+    /** The min and max of the page's entries: {@code single}'s alone, or the distinct ones of {@code ids}. */
+    private void pageStatistics(int[] ids, int single, int n, Statistics<?> statistics) {
         range.reset();
-        for (int i = 0; i < n; i++) {
-            int id = ids[i];
-            if (seenInPage[id] != page) {
-                seenInPage[id] = page;
-                range.add(dictionary.utf8(id));
+        if (single >= 0) {
+            range.add(dictionary.utf8(single));
+        } else {
+            page++;
+            if (seenInPage.length < dictionary.size()) {
+                seenInPage = Arrays.copyOf(seenInPage, Math.max(dictionary.size(), seenInPage.length * 2));
+            }
+            for (int i = 0; i < n; i++) {
+                int id = ids[i];
+                if (seenInPage[id] != page) {
+                    seenInPage[id] = page;
+                    range.add(dictionary.utf8(id));
+                }
             }
         }
         range.updateStatistics(statistics);
