@@ -116,27 +116,12 @@ class LiveCaptureTest {
         assertFalse(result.frames() == readAll(SAMPLE).size(), "paced replay was stopped early");
     }
 
-    /** libpcap's immediate-mode ring on Linux: slots sized from the MTU cut super-packets under the snaplen. */
-    private static final class SlotLimitedSource implements CaptureSource {
-        private final CaptureSource inner;
-        private final int slotBytes;
-        private final FrameRecord whole = new FrameRecord();
+    /** A source that hands on everything but the frames of another; the test sources change only those. */
+    private abstract static class WrappedSource implements CaptureSource {
+        final CaptureSource inner;
 
-        SlotLimitedSource(CaptureSource inner, int slotBytes) {
+        WrappedSource(CaptureSource inner) {
             this.inner = inner;
-            this.slotBytes = slotBytes;
-        }
-
-        @Override
-        public Status next(FrameRecord into) throws CaptureException {
-            Status status = inner.next(whole);
-            if (status == Status.FRAME) {
-                int kept = Math.min(whole.capturedLength(), slotBytes);
-                byte[] data = into.prepare(whole.number(), whole.timestampNanos(), 0, whole.linkType(), kept,
-                        whole.originalLength(), -1);
-                System.arraycopy(whole.data(), 0, data, 0, kept);
-            }
-            return status;
         }
 
         @Override
@@ -175,17 +160,40 @@ class LiveCaptureTest {
         }
     }
 
+    /** libpcap's immediate-mode ring on Linux: slots sized from the MTU cut super-packets under the snaplen. */
+    private static final class SlotLimitedSource extends WrappedSource {
+        private final int slotBytes;
+        private final FrameRecord whole = new FrameRecord();
+
+        SlotLimitedSource(CaptureSource inner, int slotBytes) {
+            super(inner);
+            this.slotBytes = slotBytes;
+        }
+
+        @Override
+        public Status next(FrameRecord into) throws CaptureException {
+            Status status = inner.next(whole);
+            if (status == Status.FRAME) {
+                int kept = Math.min(whole.capturedLength(), slotBytes);
+                byte[] data = into.prepare(whole.number(), whole.timestampNanos(), 0, whole.linkType(), kept,
+                        whole.originalLength(), -1);
+                System.arraycopy(whole.data(), 0, data, 0, kept);
+            }
+            return status;
+        }
+
+    }
+
     /**
      * A source that hands over every frame it holds in one call, each in a buffer of its own outside the
      * heap (as libpcap's ring does), and notes how many frames each call was allowed.
      */
-    private static final class BatchingSource implements CaptureSource {
-        private final CaptureSource inner;
+    private static final class BatchingSource extends WrappedSource {
         private final FrameRecord whole = new FrameRecord();
         final List<Integer> allowed = new ArrayList<>();
 
         BatchingSource(CaptureSource inner) {
-            this.inner = inner;
+            super(inner);
         }
 
         @Override
@@ -212,40 +220,6 @@ class LiveCaptureTest {
             return inner.next(into);
         }
 
-        @Override
-        public void setFilter(String filter) throws CaptureException {
-            inner.setFilter(filter);
-        }
-
-        @Override
-        public int linkType() {
-            return inner.linkType();
-        }
-
-        @Override
-        public int snaplen() {
-            return inner.snaplen();
-        }
-
-        @Override
-        public String name() {
-            return inner.name();
-        }
-
-        @Override
-        public Stats stats() throws CaptureException {
-            return inner.stats();
-        }
-
-        @Override
-        public void breakLoop() {
-            inner.breakLoop();
-        }
-
-        @Override
-        public void close() {
-            inner.close();
-        }
     }
 
     /**
