@@ -3,6 +3,8 @@ package org.jumbocap.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.jumbocap.cli.BigTcpVethPair.must;
+import static org.jumbocap.cli.BigTcpVethPair.run;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -200,26 +202,5 @@ class CheckLiveTest {
             Thread.sleep(100);
         }
         throw new AssertionError("live check did not start: " + (Files.exists(err) ? Files.readString(err) : "no output"));
-    }
-
-    private static void must(String... cmd) {
-        assertEquals(0, run(cmd), String.join(" ", cmd));
-    }
-
-    private static int run(String... cmd) {
-        try {
-            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return -1;
-            }
-            return p.exitValue();
-        } catch (IOException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
-        }
     }
 }
