@@ -68,11 +68,7 @@ class AnalysisGuiTest {
 
     @AfterEach
     void tearDown() {
-        GuiTestSupport.closeOtherWindows(view.getScene().getWindow());
-        onFx(() -> {
-            model.close();
-            return null;
-        });
+        GuiTestSupport.closeMainWindow(view, model);
     }
 
     private void waitIdle() {

@@ -77,11 +77,7 @@ class ColumnsGuiTest {
 
     @AfterEach
     void tearDown() {
-        GuiTestSupport.closeOtherWindows(view.getScene().getWindow());
-        onFx(() -> {
-            model.close();
-            return null;
-        });
+        GuiTestSupport.closeMainWindow(view, model);
     }
 
     /**

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableRow;
@@ -31,9 +30,7 @@ import org.jumbocap.gui.backend.CoreBackend;
 import org.jumbocap.gui.model.FindQuery;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.service.ExportDissectionsTask;
-import org.jumbocap.gui.settings.RecentFiles;
 import org.jumbocap.gui.view.MainView;
-import org.jumbocap.gui.view.Theme;
 import org.jumbocap.gui.view.hex.HexCopy;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
 import org.jumbocap.io.files.CaptureFiles;
@@ -67,11 +64,7 @@ class FindMarkExportGuiTest {
     void start(Stage stage) throws IOException {
         GuiTestSupport.assumeSample(SAMPLE);
         model = new CaptureViewModel(new CoreBackend());
-        Path config = Files.createTempDirectory(temp, "jumbocap-gui-config");
-        view = new MainView(model, new RecentFiles(config.resolve("recent")), null);
-        stage.setScene(new Scene(view, 1280, 800));
-        view.setTheme(Theme.LIGHT);
-        stage.show();
+        view = GuiTestSupport.showMainWindow(stage, model, temp);
     }
 
     @org.junit.jupiter.api.BeforeEach

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
@@ -37,7 +36,6 @@ import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.jumbocap.gui.backend.CoreBackend;
 import org.jumbocap.gui.model.PacketRow;
-import org.jumbocap.gui.settings.RecentFiles;
 import org.jumbocap.gui.view.LogCountAxis;
 import org.jumbocap.gui.view.MainView;
 import org.jumbocap.gui.view.StatisticsView;
@@ -73,28 +71,12 @@ class FirstMinutesGuiTest {
     void start(Stage stage) throws IOException {
         GuiTestSupport.assumeSample(SAMPLE);
         model = new CaptureViewModel(new CoreBackend());
-        Path config = Files.createTempDirectory(temp, "jumbocap-gui-config");
-        view = new MainView(model, new RecentFiles(config.resolve("recent")), null);
-        stage.setScene(new Scene(view, 1280, 800));
-        view.setTheme(Theme.LIGHT);
-        stage.show();
+        view = GuiTestSupport.showMainWindow(stage, model, temp);
     }
 
     @AfterEach
     void tearDown() {
-        GuiTestSupport.closeOtherWindows(view.getScene().getWindow());
-        onFx(() -> {
-            model.close();
-            return null;
-        });
-    }
-
-    private void openAndWait(Path file) {
-        onFx(() -> {
-            view.open(file);
-            return null;
-        });
-        waitUntil("the file is read", () -> !model.isBusy() && model.hasFrames());
+        GuiTestSupport.closeMainWindow(view, model);
     }
 
     private void applyAndWait(String filter) {
@@ -108,7 +90,7 @@ class FirstMinutesGuiTest {
 
     @Test
     void enterAppliesTheTypedFilterAndEscapeClearsTheText(FxRobot robot) {
-        openAndWait(SAMPLE);
+        GuiTestSupport.openAndWait(view, model, SAMPLE);
         long all = onFx(() -> (long) model.shownRows().size());
         robot.clickOn("#display-filter-text").write("jumbo");
         robot.type(KeyCode.ENTER);
@@ -123,7 +105,7 @@ class FirstMinutesGuiTest {
 
     @Test
     void aFilterPickedFromTheHistoryStaysInTheTextBox(FxRobot robot) {
-        openAndWait(SAMPLE);
+        GuiTestSupport.openAndWait(view, model, SAMPLE);
         applyAndWait("tcp.len > 65535");
         applyAndWait("jumbo");
         ComboBox<?> combo = onFx(() -> (ComboBox<?>) robot.lookup("#display-filter").query());
@@ -168,7 +150,7 @@ class FirstMinutesGuiTest {
 
     @Test
     void ctrlHomeAndCtrlEndSelectTheFirstAndLastFrame(FxRobot robot) {
-        openAndWait(SAMPLE);
+        GuiTestSupport.openAndWait(view, model, SAMPLE);
         int last = onFx(() -> view.table().getItems().size() - 1);
         // select frame 6 and give the list the keyboard, as a click on its row does (a robot click aims at a
         // row node that, on a loaded machine, the list may not have laid out yet)
@@ -193,7 +175,7 @@ class FirstMinutesGuiTest {
 
     @Test
     void statisticsNameBothKindsOfSuperPacketGroupTheirNumbersAndFollowTheFilter(FxRobot robot) {
-        openAndWait(SAMPLE);
+        GuiTestSupport.openAndWait(view, model, SAMPLE);
         waitUntil("expert analysis", () -> model.expertSummaryProperty().get() != null);
         StatisticsView stats = onFx(() -> {
             view.showStatistics();
@@ -258,7 +240,7 @@ class FirstMinutesGuiTest {
             w.write(jumbo);
             w.write(jumbo);
         }
-        openAndWait(mixed);
+        GuiTestSupport.openAndWait(view, model, mixed);
         StatisticsView stats = onFx(() -> {
             view.showStatistics();
             return view.statisticsView();
@@ -280,7 +262,7 @@ class FirstMinutesGuiTest {
 
     @Test
     void darkThemeKeepsThePlaceholderAndTheHexHighlightReadable() {
-        openAndWait(SAMPLE);
+        GuiTestSupport.openAndWait(view, model, SAMPLE);
         onFx(() -> {
             view.setTheme(Theme.DARK);
             view.applyCss();
@@ -323,11 +305,11 @@ class FirstMinutesGuiTest {
             reader.next(r);
             w.write(r);
         }
-        openAndWait(one);
+        GuiTestSupport.openAndWait(view, model, one);
         String status = onFx(() -> model.statusProperty().get());
         assertTrue(status.startsWith("1 frame (pcap), 0 jumbograms"), status);
 
-        openAndWait(SAMPLE);
+        GuiTestSupport.openAndWait(view, model, SAMPLE);
         String whole = onFx(() -> model.statusProperty().get());
         assertTrue(whole.contains(jumboFrames() + " jumbograms / BIG TCP super-packets"), whole);
         applyAndWait("jumbo");
@@ -359,7 +341,7 @@ class FirstMinutesGuiTest {
 
     @Test
     void clickingAByteInTheHexPaneDoesNotScrollIt(FxRobot robot) {
-        openAndWait(SAMPLE);
+        GuiTestSupport.openAndWait(view, model, SAMPLE);
         PacketRow biggest = onFx(() -> model.rows().stream().max(java.util.Comparator.comparingLong(PacketRow::capturedLength))
                 .orElseThrow());
         onFx(() -> view.table().reveal(biggest));
@@ -386,7 +368,7 @@ class FirstMinutesGuiTest {
 
     @Test
     void packetListAndHexPaneHaveContextMenusThatCopy() {
-        openAndWait(SAMPLE);
+        GuiTestSupport.openAndWait(view, model, SAMPLE);
         PacketRow jumbo = onFx(() -> model.rows().stream().filter(PacketRow::isJumbo).findFirst().orElseThrow());
         onFx(() -> view.table().reveal(jumbo));
         waitUntil("the detail is loaded", () -> model.detailProperty().get() != null

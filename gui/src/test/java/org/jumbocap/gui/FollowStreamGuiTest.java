@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
@@ -29,9 +28,7 @@ import org.jumbocap.follow.TcpFollow;
 import org.jumbocap.gui.backend.CoreBackend;
 import org.jumbocap.gui.model.FollowLines;
 import org.jumbocap.gui.model.PacketRow;
-import org.jumbocap.gui.settings.RecentFiles;
 import org.jumbocap.gui.view.MainView;
-import org.jumbocap.gui.view.Theme;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
 import org.jumbocap.gui.viewmodel.FollowStreamViewModel;
 import org.jumbocap.io.files.CaptureFiles;
@@ -67,28 +64,12 @@ class FollowStreamGuiTest {
     void start(Stage stage) throws IOException {
         GuiTestSupport.assumeSample(LOSS);
         model = new CaptureViewModel(new CoreBackend());
-        Path config = Files.createTempDirectory(temp, "jumbocap-gui-config");
-        view = new MainView(model, new RecentFiles(config.resolve("recent")), null);
-        stage.setScene(new Scene(view, 1280, 800));
-        view.setTheme(Theme.LIGHT);
-        stage.show();
+        view = GuiTestSupport.showMainWindow(stage, model, temp);
     }
 
     @AfterEach
     void tearDown() {
-        GuiTestSupport.closeOtherWindows(view.getScene().getWindow());
-        onFx(() -> {
-            model.close();
-            return null;
-        });
-    }
-
-    private void openAndWait(Path file) {
-        onFx(() -> {
-            view.open(file);
-            return null;
-        });
-        waitUntil("the file is read", () -> !model.isBusy() && model.hasFrames());
+        GuiTestSupport.closeMainWindow(view, model);
     }
 
     /** What `jumbocap follow tcp N` gathers. */
@@ -143,7 +124,7 @@ class FollowStreamGuiTest {
 
     @Test
     void followFromTheRowMenuGivesTheFollowCommandsDataInEveryFormat() throws IOException {
-        openAndWait(LOSS);
+        GuiTestSupport.openAndWait(view, model, LOSS);
         PacketRow row = onFx(() -> model.rows().stream().filter(r -> r.tcpStream() == 0).findFirst().orElseThrow());
         onFx(() -> view.table().reveal(row));
         int index = onFx(() -> view.table().getItems().indexOf(row));
@@ -207,7 +188,7 @@ class FollowStreamGuiTest {
 
     @Test
     void analyzeMenuFollowsTheSelectedRowAndFiltersToItsStream() throws IOException {
-        openAndWait(LOSS);
+        GuiTestSupport.openAndWait(view, model, LOSS);
         PacketRow row = onFx(() -> model.rows().stream().filter(r -> r.tcpStream() == 1).findFirst().orElseThrow());
         onFx(() -> view.table().reveal(row));
         waitUntil("selected", () -> row.equals(model.selectedRowProperty().get()));

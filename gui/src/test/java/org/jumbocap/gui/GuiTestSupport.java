@@ -2,13 +2,24 @@ package org.jumbocap.gui;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import org.jumbocap.gui.settings.RecentFiles;
+import org.jumbocap.gui.view.MainView;
+import org.jumbocap.gui.view.Theme;
+import org.jumbocap.gui.viewmodel.CaptureViewModel;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** Waiting helpers for the viewer tests: background tasks hand results to the UI thread. */
+/**
+ * Helpers for the viewer tests: the main window most of them start with, and waiting, since background
+ * tasks hand results to the UI thread.
+ */
 final class GuiTestSupport {
     static final Path SAMPLE = Path.of("..", "samples", "ipv6-bigtcp-veth.pcap");
     static final Path IPV4_SAMPLE = Path.of("..", "samples", "ipv4-bigtcp-veth.pcap");
@@ -51,6 +62,37 @@ final class GuiTestSupport {
             }
             return null;
         });
+    }
+
+    /**
+     * The main window over {@code model} in the stage, as the viewer shows it: its recent-files list in a
+     * fresh directory under {@code temp}, 1280 by 800, the light theme.
+     */
+    static MainView showMainWindow(Stage stage, CaptureViewModel model, Path temp) throws IOException {
+        Path config = Files.createTempDirectory(temp, "jumbocap-gui-config");
+        MainView view = new MainView(model, new RecentFiles(config.resolve("recent")), null);
+        stage.setScene(new Scene(view, 1280, 800));
+        view.setTheme(Theme.LIGHT);
+        stage.show();
+        return view;
+    }
+
+    /** After a test: the other windows hidden, then the model closed, on the UI thread. */
+    static void closeMainWindow(MainView view, CaptureViewModel model) {
+        closeOtherWindows(view.getScene().getWindow());
+        onFx(() -> {
+            model.close();
+            return null;
+        });
+    }
+
+    /** Opens a capture in the main window and waits until it is read. */
+    static void openAndWait(MainView view, CaptureViewModel model, Path file) {
+        onFx(() -> {
+            view.open(file);
+            return null;
+        });
+        waitUntil("the file is read", () -> !model.isBusy() && model.hasFrames());
     }
 
     static void assumeSample(Path p) {

@@ -8,20 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import javafx.scene.Scene;
 import javafx.scene.control.TableColumn;
 import javafx.stage.Stage;
 import org.jumbocap.gui.backend.CoreBackend;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.RowText;
-import org.jumbocap.gui.settings.RecentFiles;
 import org.jumbocap.gui.view.MainView;
-import org.jumbocap.gui.view.Theme;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -47,28 +43,12 @@ class PacketListOrderGuiTest {
     void start(Stage stage) throws IOException {
         GuiTestSupport.assumeSample(SAMPLE);
         model = new CaptureViewModel(new CoreBackend());
-        Path config = Files.createTempDirectory(temp, "jumbocap-gui-config");
-        view = new MainView(model, new RecentFiles(config.resolve("recent")), null);
-        stage.setScene(new Scene(view, 1280, 800));
-        view.setTheme(Theme.LIGHT);
-        stage.show();
+        view = GuiTestSupport.showMainWindow(stage, model, temp);
     }
 
     @AfterEach
     void tearDown() {
-        GuiTestSupport.closeOtherWindows(view.getScene().getWindow());
-        onFx(() -> {
-            model.close();
-            return null;
-        });
-    }
-
-    private void openAndWait(Path file) {
-        onFx(() -> {
-            view.open(file);
-            return null;
-        });
-        waitUntil("the file is read", () -> !model.isBusy() && model.hasFrames());
+        GuiTestSupport.closeMainWindow(view, model);
     }
 
     private List<String> shownTexts(Function<RowText, String> part) {
@@ -95,7 +75,7 @@ class PacketListOrderGuiTest {
 
     @Test
     void sourceDestinationAndInfoSortAsShown(FxRobot robot) {
-        openAndWait(SAMPLE);
+        GuiTestSupport.openAndWait(view, model, SAMPLE);
         for (String id : List.of("col-source", "col-destination", "col-info")) {
             Function<RowText, String> part = id.equals("col-source") ? RowText::source
                     : id.equals("col-destination") ? RowText::destination : RowText::info;
@@ -115,7 +95,7 @@ class PacketListOrderGuiTest {
 
     @Test
     void filterAndSortKeepTheSelectedFrameWhileItIsShown(FxRobot robot) throws Exception {
-        openAndWait(SAMPLE);
+        GuiTestSupport.openAndWait(view, model, SAMPLE);
         PacketRow jumbo = onFx(() -> model.rows().stream().filter(PacketRow::isJumbo).skip(2).findFirst().orElseThrow());
         onFx(() -> view.table().reveal(jumbo));
         waitUntil("selected", () -> jumbo.equals(model.selectedRowProperty().get()) && model.detailProperty().get() != null);

@@ -7,13 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import javafx.scene.Scene;
 import javafx.scene.control.TableColumn;
 import javafx.stage.Stage;
 import org.jumbocap.dissect.FrameDissector;
@@ -21,9 +19,7 @@ import org.jumbocap.displayfilter.DisplayFilter;
 import org.jumbocap.gui.backend.CoreBackend;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.RowText;
-import org.jumbocap.gui.settings.RecentFiles;
 import org.jumbocap.gui.view.MainView;
-import org.jumbocap.gui.view.Theme;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
 import org.jumbocap.io.files.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
@@ -60,28 +56,12 @@ class TcpAnalysisGuiTest {
     void start(Stage stage) throws IOException {
         GuiTestSupport.assumeSample(LOSS);
         model = new CaptureViewModel(new CoreBackend());
-        Path config = Files.createTempDirectory(temp, "jumbocap-gui-config");
-        view = new MainView(model, new RecentFiles(config.resolve("recent")), null);
-        stage.setScene(new Scene(view, 1280, 800));
-        view.setTheme(Theme.LIGHT);
-        stage.show();
+        view = GuiTestSupport.showMainWindow(stage, model, temp);
     }
 
     @AfterEach
     void tearDown() {
-        GuiTestSupport.closeOtherWindows(view.getScene().getWindow());
-        onFx(() -> {
-            model.close();
-            return null;
-        });
-    }
-
-    private void openAndWait(Path file) {
-        onFx(() -> {
-            view.open(file);
-            return null;
-        });
-        waitUntil("the file is read", () -> !model.isBusy() && model.hasFrames());
+        GuiTestSupport.closeMainWindow(view, model);
     }
 
     /** What `read` computes per frame: the pipeline following the conversations, as its FrameLoop does. */
@@ -138,7 +118,7 @@ class TcpAnalysisGuiTest {
 
     @Test
     void infoIsReadsSummaryWithRelativeNumbersAndMarks() throws IOException {
-        openAndWait(LOSS);
+        GuiTestSupport.openAndWait(view, model, LOSS);
         Map<Long, Reference> expected = reference(LOSS);
         assertEquals(expected.size(), (int) onFx(() -> model.rows().size()));
         int marks = 0;
@@ -158,7 +138,7 @@ class TcpAnalysisGuiTest {
 
     @Test
     void streamAndAnalysisFiltersSelectReadsFrames() throws Exception {
-        openAndWait(LOSS);
+        GuiTestSupport.openAndWait(view, model, LOSS);
         for (String filter : List.of("tcp.stream == 0", "tcp.stream == 1", "tcp.analysis.retransmission",
                 "tcp.analysis.flags", "tcp.analysis.bytes_in_flight > 100000")) {
             List<Long> expected = readSelects(LOSS, filter);
@@ -175,7 +155,7 @@ class TcpAnalysisGuiTest {
 
     @Test
     void detailTreeHasTheAnalysisSubtreeOfReadV() throws IOException {
-        openAndWait(LOSS);
+        GuiTestSupport.openAndWait(view, model, LOSS);
         Map<Long, Reference> expected = reference(LOSS);
         long retransmission = expected.entrySet().stream()
                 .filter(e -> e.getValue().tree().find("tcp.analysis.retransmission") != null).findFirst().orElseThrow().getKey();
@@ -204,7 +184,7 @@ class TcpAnalysisGuiTest {
 
     @Test
     void streamAndAnalysisColumnsShowEachFramesAndCanBeHidden() throws IOException {
-        openAndWait(LOSS);
+        GuiTestSupport.openAndWait(view, model, LOSS);
         Map<Long, Reference> expected = reference(LOSS);
         TableColumn<PacketRow, ?> stream = onFx(() -> view.table().column("col-tcp-stream"));
         TableColumn<PacketRow, ?> analysis = onFx(() -> view.table().column("col-tcp-analysis"));

@@ -66,11 +66,7 @@ class TrafficWindowsGuiTest {
 
     @AfterEach
     void tearDown() {
-        GuiTestSupport.closeOtherWindows(view.getScene().getWindow());
-        onFx(() -> {
-            model.close();
-            return null;
-        });
+        GuiTestSupport.closeMainWindow(view, model);
     }
 
     /** The core's tables over the whole sample, the oracle the windows must show. */

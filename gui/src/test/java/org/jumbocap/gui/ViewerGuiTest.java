@@ -68,11 +68,7 @@ class ViewerGuiTest {
 
     @AfterEach
     void tearDown() {
-        GuiTestSupport.closeOtherWindows(view.getScene().getWindow());
-        onFx(() -> {
-            model.close();
-            return null;
-        });
+        GuiTestSupport.closeMainWindow(view, model);
     }
 
     private void openAndWait(Path file) {
