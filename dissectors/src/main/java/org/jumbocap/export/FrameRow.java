@@ -5,63 +5,51 @@ import java.util.Arrays;
 /**
  * One frame's values for the {@link ExportColumn} schema, reused for every frame. Numbers and booleans are
  * kept as longs, texts as strings, lists as a reused array and a count: filling a row allocates nothing but
- * the texts it did not already hold. Each kind has an array of its own columns only, and the nulls are the
- * bits of one long, so a row is a few cache lines: the export fills rows on one thread and writes them on
- * another, and every line of a row crosses between the two cores.
+ * the texts it did not already hold. A row is a place in a {@link FrameRowBlock}, which keeps its values
+ * with those of the rows beside it; {@code new FrameRow()} is a block of one.
  */
 public final class FrameRow {
-    private static final ExportColumn[] COLUMNS = ExportColumn.all().toArray(new ExportColumn[0]);
-    /** Each column's index in the array of its kind. */
-    private static final int[] SLOT = new int[COLUMNS.length];
-    private static final int NUMBER_COLUMNS;
-    private static final int TEXT_COLUMNS;
-    private static final int LIST_COLUMNS;
-    /** The nulls of a cleared row: every nullable column. */
-    private static final long NULLABLE;
-
-    static {
-        if (COLUMNS.length > Long.SIZE) {
-            throw new IllegalStateException(COLUMNS.length + " columns do not fit the null bits");
-        }
-        int numbers = 0;
-        int texts = 0;
-        int lists = 0;
-        long nullable = 0;
-        for (ExportColumn c : COLUMNS) {
-            SLOT[c.ordinal()] = switch (c.type()) {
-                case STRING -> texts++;
-                case STRING_LIST -> lists++;
-                case INT32, INT64, BOOLEAN, TIMESTAMP_MICROS -> numbers++;
-            };
-            if (c.nullable()) {
-                nullable |= 1L << c.ordinal();
-            }
-        }
-        NUMBER_COLUMNS = numbers;
-        TEXT_COLUMNS = texts;
-        LIST_COLUMNS = lists;
-        NULLABLE = nullable;
-    }
-
-    private final long[] numbers = new long[NUMBER_COLUMNS];
-    private final String[] texts = new String[TEXT_COLUMNS];
-    private final String[][] lists = new String[LIST_COLUMNS][];
-    private final int[] listSizes = new int[LIST_COLUMNS];
-    /** Bit {@code ordinal} set: the column is null. */
-    private long nulls;
+    private final FrameRowBlock block;
+    private final int index;
+    private final long[] numbers;
+    /** This row's first long in {@code numbers}: its null bits (bit {@code ordinal} set: the column is null). */
+    private final int at;
+    private final String[] texts;
+    private final int textAt;
+    private final String[][] lists;
+    private final int listAt;
 
     public FrameRow() {
-        for (int i = 0; i < LIST_COLUMNS; i++) {
-            lists[i] = new String[8];
-        }
+        this(new FrameRowBlock(1), 0);
+    }
+
+    // only FrameRowBlock makes rows of a block; the public constructor makes its own block of one
+    FrameRow(FrameRowBlock block, int index) {
+        this.block = block;
+        this.index = index;
+        this.numbers = block.numbers;
+        this.at = index * FrameRowBlock.NUMBER_STRIDE;
+        this.texts = block.texts;
+        this.textAt = index * FrameRowBlock.TEXT_COLUMNS;
+        this.lists = block.lists;
+        this.listAt = index * FrameRowBlock.LIST_COLUMNS;
         clear();
+    }
+
+    /** The block that holds the row, and its place there. */
+    public FrameRowBlock block() {
+        return block;
+    }
+
+    public int index() {
+        return index;
     }
 
     /** Every nullable column null, every list empty. */
     public void clear() {
-        nulls = NULLABLE;
-        for (int i = 0; i < LIST_COLUMNS; i++) {
-            listSizes[i] = 0;
+        numbers[at + FrameRowBlock.NULLS] = FrameRowBlock.NULLABLE;
+        for (int i = 0; i < FrameRowBlock.LIST_COLUMNS; i++) {
+            numbers[at + 1 + i] = 0;
         }
     }
 
@@ -69,13 +57,13 @@ public final class FrameRow {
         if (!c.nullable()) {
             throw new IllegalArgumentException(c.columnName() + " is not nullable");
         }
-        nulls |= 1L << c.ordinal();
+        numbers[at] |= 1L << c.ordinal();
     }
 
     public void setLong(ExportColumn c, long value) {
         int i = c.ordinal();
-        numbers[SLOT[i]] = value;
-        nulls &= ~(1L << i);
+        numbers[at + FrameRowBlock.numberOffset(i)] = value;
+        numbers[at] &= ~(1L << i);
     }
 
     public void setBoolean(ExportColumn c, boolean value) {
@@ -85,28 +73,32 @@ public final class FrameRow {
     /** Sets a text; null sets the column null. */
     public void setString(ExportColumn c, String value) {
         int i = c.ordinal();
-        texts[SLOT[i]] = value;
+        texts[textAt + FrameRowBlock.slot(i)] = value;
         if (value == null) {
-            nulls |= 1L << i;
+            numbers[at] |= 1L << i;
         } else {
-            nulls &= ~(1L << i);
+            numbers[at] &= ~(1L << i);
         }
     }
 
     /** Empties a list column and makes it non-null, for {@link #addToList}. */
     public void startList(ExportColumn c) {
         int i = c.ordinal();
-        listSizes[SLOT[i]] = 0;
-        nulls &= ~(1L << i);
+        numbers[at + FrameRowBlock.listSizeOffset(i)] = 0;
+        numbers[at] &= ~(1L << i);
     }
 
     public void addToList(ExportColumn c, String value) {
-        int k = SLOT[c.ordinal()];
+        int i = c.ordinal();
+        int k = listAt + FrameRowBlock.slot(i);
+        int sizeAt = at + FrameRowBlock.listSizeOffset(i);
+        int size = (int) numbers[sizeAt];
         String[] l = lists[k];
-        if (listSizes[k] == l.length) {
+        if (size == l.length) {
             l = lists[k] = Arrays.copyOf(l, l.length * 2);
         }
-        l[listSizes[k]++] = value;
+        l[size] = value;
+        numbers[sizeAt] = size + 1;
     }
 
     public boolean isNull(ExportColumn c) {
@@ -140,27 +132,26 @@ public final class FrameRow {
     // The same by the column's ordinal, for writers that copy every column of every row.
 
     public boolean isNull(int column) {
-        return (nulls & (1L << column)) != 0;
+        return (numbers[at] & (1L << column)) != 0;
     }
 
     public long getLong(int column) {
-        return numbers[SLOT[column]];
+        return numbers[at + FrameRowBlock.numberOffset(column)];
     }
 
     public String getString(int column) {
-        return texts[SLOT[column]];
+        return texts[textAt + FrameRowBlock.slot(column)];
     }
 
     public int listSize(int column) {
-        return listSizes[SLOT[column]];
+        return (int) numbers[at + FrameRowBlock.listSizeOffset(column)];
     }
 
     public String listItem(int column, int index) {
-        int k = SLOT[column];
-        if (index < 0 || index >= listSizes[k]) {
+        if (index < 0 || index >= listSize(column)) {
             throw new IndexOutOfBoundsException(index);
         }
-        return lists[k][index];
+        return lists[listAt + FrameRowBlock.slot(column)][index];
     }
 
     /** The value as a plain Java object (Long, Integer, Boolean, String, String[]), or null; for tests and tools. */
@@ -173,7 +164,7 @@ public final class FrameRow {
             case INT32 -> getInt(c);
             case INT64, TIMESTAMP_MICROS -> getLong(c);
             case BOOLEAN -> getBoolean(c);
-            case STRING_LIST -> Arrays.copyOf(lists[SLOT[c.ordinal()]], listSize(c));
+            case STRING_LIST -> Arrays.copyOf(lists[listAt + FrameRowBlock.slot(c.ordinal())], listSize(c));
         };
     }
 }

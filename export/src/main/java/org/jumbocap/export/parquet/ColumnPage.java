@@ -3,6 +3,7 @@ package org.jumbocap.export.parquet;
 import java.util.Arrays;
 import org.jumbocap.export.ExportColumn;
 import org.jumbocap.export.FrameRow;
+import org.jumbocap.export.FrameRowBlock;
 
 /**
  * One column's share of a page of rows, as the rows come: definition and repetition levels and the
@@ -54,6 +55,16 @@ abstract class ColumnPage {
         rows++;
     }
 
+    /** Counts {@code n} scalar rows whose levels were written in place, {@code present} of them with a value. */
+    final void scalars(int n, int present) {
+        levelCount += n;
+        rows += n;
+        nulls += n - present;
+    }
+
+    /** Copies the column of rows {@code [from, from + n)} of the block; the page has room for them. */
+    abstract void add(FrameRowBlock block, int from, int n);
+
     /** INT32 and INT64 values (timestamps included), as longs. */
     static final class Longs extends ColumnPage {
         private final boolean int32;
@@ -73,6 +84,14 @@ abstract class ColumnPage {
                 long v = row.getLong(index);
                 values[count++] = int32 ? (int) v : v;
             }
+        }
+
+        @Override
+        void add(FrameRowBlock block, int from, int n) {
+            int copied = block.copyNumbers(column, from, n, definitions, levelCount, (byte) maxDefinition, values, count,
+                    int32);
+            count += copied;
+            scalars(n, copied);
         }
 
         @Override
@@ -102,6 +121,13 @@ abstract class ColumnPage {
             if (present) {
                 values[count++] = row.getLong(index) != 0;
             }
+        }
+
+        @Override
+        void add(FrameRowBlock block, int from, int n) {
+            int copied = block.copyBooleans(column, from, n, definitions, levelCount, (byte) maxDefinition, values, count);
+            count += copied;
+            scalars(n, copied);
         }
 
         @Override
@@ -151,6 +177,13 @@ abstract class ColumnPage {
                 values[count++] = row.getString(index);
             }
         }
+
+        @Override
+        void add(FrameRowBlock block, int from, int n) {
+            int copied = block.copyTexts(column, from, n, definitions, levelCount, (byte) maxDefinition, values, count);
+            count += copied;
+            scalars(n, copied);
+        }
     }
 
     /**
@@ -180,6 +213,13 @@ abstract class ColumnPage {
                 }
             }
             rows++;
+        }
+
+        @Override
+        void add(FrameRowBlock block, int from, int n) {
+            for (int r = from; r < from + n; r++) {
+                add(block.row(r));
+            }
         }
 
         private void level(int repetition, int definition) {

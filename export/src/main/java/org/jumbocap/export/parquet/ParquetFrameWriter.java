@@ -13,6 +13,7 @@ import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.jumbocap.export.ExportColumn;
 import org.jumbocap.export.FrameRow;
+import org.jumbocap.export.FrameRowBlock;
 import org.jumbocap.export.parquet.encoding.Utf8Cache;
 
 /**
@@ -111,6 +112,19 @@ public final class ParquetFrameWriter implements Closeable {
         page.add(row);
         if (page.isFull()) {
             finishPage();
+        }
+    }
+
+    /** Takes rows {@code [from, from + n)} of a block, as {@link #write(FrameRow)} of each in turn would. */
+    public void write(FrameRowBlock block, int from, int n) throws IOException {
+        int done = 0;
+        while (done < n) {
+            int k = Math.min(n - done, page.room());
+            page.add(block, from + done, k);
+            done += k;
+            if (page.isFull()) {
+                finishPage();
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package org.jumbocap.export.parquet;
 import java.util.ArrayList;
 import java.util.List;
 import org.jumbocap.export.FrameRow;
+import org.jumbocap.export.FrameRowBlock;
 
 /**
  * A page of rows, column by column, that the writer fills row by row and then encodes. A row is copied in
@@ -59,6 +60,31 @@ final class RowPage {
             c.add(row);
         }
         rows++;
+    }
+
+    /** Copies rows {@code [from, from + n)} of the block into the columns, a column at a time; they must fit. */
+    void add(FrameRowBlock block, int from, int n) {
+        if (n > capacity - rows) {
+            throw new IllegalStateException("the page has room for " + (capacity - rows) + " rows, not " + n);
+        }
+        for (ColumnPage c : longs) {
+            c.add(block, from, n);
+        }
+        for (ColumnPage c : booleans) {
+            c.add(block, from, n);
+        }
+        for (ColumnPage c : texts) {
+            c.add(block, from, n);
+        }
+        for (ColumnPage c : lists) {
+            c.add(block, from, n);
+        }
+        rows += n;
+    }
+
+    /** Rows the page can still take. */
+    int room() {
+        return capacity - rows;
     }
 
     boolean isFull() {

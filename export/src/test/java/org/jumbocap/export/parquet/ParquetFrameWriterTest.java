@@ -33,6 +33,7 @@ import org.apache.parquet.internal.column.columnindex.ColumnIndex;
 import org.apache.parquet.io.LocalInputFile;
 import org.jumbocap.export.ExportColumn;
 import org.jumbocap.export.FrameRow;
+import org.jumbocap.export.FrameRowBlock;
 import org.jumbocap.export.FrameRowReader;
 import org.jumbocap.io.files.CaptureFiles;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,49 @@ class ParquetFrameWriterTest {
         ParquetFrameWriter.Limits small = new ParquetFrameWriter.Limits(64L << 20, 7000, 1000, 1L << 20);
         assertTrue(writeAndReadBack(small) >= 4, "row groups");
         pageStatisticsAreThoseOfTheirRows(7000, 1000);
+    }
+
+    /**
+     * Rows written a block at a time, column by column ({@link ParquetFrameWriter#write(FrameRowBlock, int,
+     * int)}), make the file that the same rows written one by one make: with pages of 70 rows, blocks of 300
+     * rows written in slices of 1, 37 and the rest start and end inside pages, and tiny dictionaries make
+     * every dictionary column fall back to plain pages on the way.
+     */
+    @Test
+    void blocksWriteTheSameFileAsRowsOneByOne() throws IOException {
+        ParquetFrameWriter.Limits small = new ParquetFrameWriter.Limits(64L << 20, 1000, 70, 512);
+        Path byRow = tmp.resolve("by-row.parquet");
+        Path byBlock = tmp.resolve("by-block.parquet");
+        FrameRowBlock block = new FrameRowBlock(300);
+        long rows = 0;
+        try (ParquetFrameWriter rowWriter = new ParquetFrameWriter(byRow, small);
+             ParquetFrameWriter blockWriter = new ParquetFrameWriter(byBlock, small)) {
+            int held = 0;
+            for (Path sample : samples()) {
+                try (FrameRowReader r = new FrameRowReader(CaptureFiles.open(sample), sample.toString(), null, true)) {
+                    while (r.next(block.row(held))) {
+                        rowWriter.write(block.row(held));
+                        rows++;
+                        if (++held == block.capacity()) {
+                            writeInSlices(blockWriter, block, held);
+                            held = 0;
+                        }
+                    }
+                }
+            }
+            writeInSlices(blockWriter, block, held);
+            assertEquals(rows, blockWriter.rows());
+        }
+        assertTrue(rows > 3 * block.capacity(), "rows: " + rows);
+        assertArrayEquals(Files.readAllBytes(byRow), Files.readAllBytes(byBlock));
+    }
+
+    private static void writeInSlices(ParquetFrameWriter writer, FrameRowBlock block, int n) throws IOException {
+        int first = Math.min(n, 1);
+        int second = Math.min(n - first, 37);
+        writer.write(block, 0, first);
+        writer.write(block, first, second);
+        writer.write(block, first + second, n - first - second);
     }
 
     /**
