@@ -19,6 +19,7 @@
 #   --max-gb      the two files together stop both captures when they reach this size (default 16):
 #                 at BIG TCP rates a 30 s capture writes tens of GB
 #   --keep        keep the files (default: removed at the end)
+# JUMBOCAP_CAPTURE_OPTS adds options to jumbocap's command (e.g. --no-preallocate, to compare).
 # Everything runs in two private namespaces (edg-la, edg-lb) removed on exit; no traffic leaves them.
 # Needs root, iproute2, tcpdump, iperf3, python3, and jumbocap built (./jumbocap builds it).
 set -euo pipefail
@@ -125,7 +126,7 @@ log "veth $DEV_A/$DEV_B: gso/gro_max_size $BIG, IPv4 BIG TCP: $ipv4_big; files i
 # stopped (SIGINT) once the traffic ends, or earlier when the files reach --max-gb
 bound=$((duration + 8))
 ip netns exec "$NS_A" "$jumbocap" capture -i "$DEV_A" -q -w "$work/jumbocap.pcap" -B "$buffer_mib" -s "$snaplen" \
-    --duration "$bound" >/dev/null 2>"$work/jumbocap.err" &
+    --duration "$bound" ${JUMBOCAP_CAPTURE_OPTS:-} >/dev/null 2>"$work/jumbocap.err" &
 J_PID=$!
 PIDS+=("$J_PID")
 ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s "$snaplen" -n \

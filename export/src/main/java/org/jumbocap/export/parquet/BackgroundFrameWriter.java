@@ -61,6 +61,7 @@ public final class BackgroundFrameWriter implements Closeable {
 
     private void writeBatches() {
         try {
+            ParquetFrameWriter.initializeLibraries();
             while (true) {
                 Batch b = full.take();
                 if (b.last) {

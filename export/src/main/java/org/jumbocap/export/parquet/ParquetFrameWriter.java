@@ -9,12 +9,14 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.jumbocap.export.ExportColumn;
 import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.FrameRowBlock;
 import org.jumbocap.export.parquet.encoding.Utf8Cache;
+import org.xerial.snappy.Snappy;
 
 /**
  * Writes export rows to one local Parquet file. The rows are gathered in pages column by column
@@ -97,6 +99,21 @@ public final class ParquetFrameWriter implements Closeable {
                 limits.rowGroupBytes(), ParquetWriter.MAX_PADDING_SIZE_DEFAULT, null, properties);
         file.start();
         page = newPage(limits.pageRows());
+    }
+
+    /**
+     * Loads what the writer first needs at its first page and at the footer: snappy-java's native library
+     * (extracted from its jar and loaded) and parquet-java's footer metadata (whose class sets up a JSON
+     * mapper). About 80 ms together; the writing thread does it while it waits for its first rows, so
+     * neither lands on a short export's critical path.
+     */
+    static void initializeLibraries() throws IOException {
+        Snappy.maxCompressedLength(1);
+        try {
+            Class.forName(ParquetMetadata.class.getName(), true, ParquetFrameWriter.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private RowPage newPage(int rows) {
