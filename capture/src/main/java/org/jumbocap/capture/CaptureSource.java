@@ -106,6 +106,16 @@ public interface CaptureSource extends AutoCloseable {
         return s;
     }
 
+    /**
+     * A pcap file the capture library writes itself from its own buffer ({@link LibraryDump}), created (or
+     * replaced) now, or null when this source has none: then {@link LiveFileWriter} writes the frames.
+     *
+     * @throws IOException when the file cannot be created
+     */
+    default LibraryDump openLibraryDump(java.nio.file.Path file) throws IOException {
+        return null;
+    }
+
     /** Replaces the capture filter (libpcap syntax, given to libpcap as is); null removes it. */
     void setFilter(String filter) throws CaptureException;
 

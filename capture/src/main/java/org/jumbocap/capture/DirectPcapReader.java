@@ -216,6 +216,20 @@ final class DirectPcapReader {
         return Integer.toUnsignedLong(h.getInt(TIMEVAL_BYTES + 4));
     }
 
+    /**
+     * libpcap writing this handle's frames to {@code file} itself ({@code pcap_dump_open}: classic pcap,
+     * the handle's nanosecond timestamps), or null when libpcap cannot create it ({@link #error} says why).
+     */
+    PcapDumpFile openDump(java.nio.file.Path file) {
+        Pointer dumper = Binding.pcap_dump_open(handle, file.toString());
+        return dumper == null ? null : new PcapDumpFile(this, dumper, file);
+    }
+
+    /** One {@code pcap_dispatch} with libpcap's {@code pcap_dump} as the callback: frames written, or a code. */
+    int dispatchToDumper(Pointer dumper, int maxFrames) {
+        return Binding.pcap_dispatch(handle, maxFrames, Binding.PCAP_DUMP, dumper);
+    }
+
     /** The error text of the last failed call. */
     String error() {
         return Binding.pcap_geterr(handle);
@@ -223,8 +237,13 @@ final class DirectPcapReader {
 
     /** Direct-mapped libpcap functions, bound on first use. */
     static final class Binding {
+        /** The address of libpcap's {@code pcap_dump}, the callback that writes a frame to a dumper. */
+        static final Pointer PCAP_DUMP;
+
         static {
-            Native.register(NativeLibrary.getInstance(System.getProperty("org.pcap4j.core.pcapLibName", "pcap")));
+            NativeLibrary pcap = NativeLibrary.getInstance(System.getProperty("org.pcap4j.core.pcapLibName", "pcap"));
+            Native.register(pcap);
+            PCAP_DUMP = pcap.getFunction("pcap_dump");
         }
 
         private Binding() {
@@ -243,6 +262,17 @@ final class DirectPcapReader {
         }
 
         static native int pcap_dispatch(Pointer p, int count, Handler callback, Pointer user);
+
+        /** pcap_dispatch with a native callback: libpcap's own {@code pcap_dump}, its user argument the dumper. */
+        static native int pcap_dispatch(Pointer p, int count, Pointer callback, Pointer user);
+
+        static native Pointer pcap_dump_open(Pointer p, String file);
+
+        static native int pcap_dump_flush(Pointer dumper);
+
+        static native Pointer pcap_dump_file(Pointer dumper);
+
+        static native void pcap_dump_close(Pointer dumper);
 
         static native void pcap_breakloop(Pointer p);
 

@@ -145,6 +145,25 @@ public final class Pcap4jCaptureSource implements CaptureSource {
         return rc == DirectPcapReader.FRAME ? Status.FRAME : directStatus(rc);
     }
 
+    /**
+     * libpcap's own {@code pcap_dump} writing the frames ({@link LibraryDump}), as {@code tcpdump -w} does;
+     * null when jumbocap cannot reach the pcap_t (then {@link LiveFileWriter} writes them).
+     */
+    @Override
+    public LibraryDump openLibraryDump(java.nio.file.Path file) throws IOException {
+        if (direct == null) {
+            return null;
+        }
+        // created here first, so that a file that cannot be written fails with the JDK's exception and reason
+        java.nio.file.Files.newByteChannel(file, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING).close();
+        PcapDumpFile dump = direct.openDump(file);
+        if (dump == null) {
+            throw new IOException(direct.error());
+        }
+        return dump;
+    }
+
     /** What a direct read's result code means; a frame read counts. */
     private Status directStatus(int rc) throws CaptureException {
         switch (rc) {

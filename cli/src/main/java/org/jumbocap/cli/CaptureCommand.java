@@ -13,10 +13,12 @@ import org.jumbocap.capture.CaptureException;
 import org.jumbocap.capture.CaptureFilters;
 import org.jumbocap.capture.CaptureSource;
 import org.jumbocap.capture.FileErrors;
+import org.jumbocap.capture.LibraryDump;
 import org.jumbocap.capture.LiveFileWriter;
 import org.jumbocap.capture.Pcap4jCaptureSource;
 import org.jumbocap.capture.ReplayCaptureSource;
 import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
+import org.jumbocap.io.files.CaptureWriters;
 import org.jumbocap.cli.engine.Filters;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.UserException;
@@ -236,7 +238,15 @@ public final class CaptureCommand implements Callable<Integer> {
     private int capture(CaptureSource source, FrameFilter display, TimeFormat format, PrintWriter out,
                         PrintWriter err) throws IOException {
         LiveFileWriter writer = null;
-        if (writeFile != null) {
+        LibraryDump dump = null;
+        if (writesOnlyAPcapFile()) {
+            try {
+                dump = source.openLibraryDump(writeFile);
+            } catch (IOException e) {
+                throw new UserException(writeFile + ": cannot write (" + FileErrors.reason(writeFile, e) + ")", e);
+            }
+        }
+        if (writeFile != null && dump == null) {
             try {
                 writer = new LiveFileWriter(writeFile, source.linkType(), source.snaplen());
                 writer.packetBuffered(packetBuffered);
@@ -255,10 +265,12 @@ public final class CaptureCommand implements Callable<Integer> {
         } : null;
         err.println("jumbocap capture: capturing on " + source.name() + " (" + org.jumbocap.io.LinkTypes.name(
                 source.linkType()) + ", snaplen " + source.snaplen() + ")" + (writer != null ? ", writing "
-                + writeFile + " (" + writer.formatName() + ")" : ""));
+                + writeFile + " (" + writer.formatName() + ")" : dump != null ? ", writing " + writeFile
+                + " (pcap-nsec, by libpcap)" : ""));
         err.flush();
-        LiveCapture capture = new LiveCapture(source, writer, printer, display, out, count,
-                (long) (durationSeconds * 1e9), progress);
+        LiveCapture capture = dump != null
+                ? LiveCapture.writingThrough(source, dump, out, count, (long) (durationSeconds * 1e9), progress)
+                : new LiveCapture(source, writer, printer, display, out, count, (long) (durationSeconds * 1e9), progress);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             capture.requestStop();
@@ -295,6 +307,15 @@ public final class CaptureCommand implements Callable<Integer> {
             }
         }
         return result.error() == null ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
+    }
+
+    /**
+     * {@code -q -w FILE.pcap} and nothing else to do with the frames (no pcapng, --segment or -U): libpcap's
+     * own {@code pcap_dump} writes the file inside its loop, as for {@code tcpdump -w}, and no frame comes
+     * into the JVM (see {@link LibraryDump}).
+     */
+    private boolean writesOnlyAPcapFile() {
+        return writeFile != null && quiet && !segment && !packetBuffered && !CaptureWriters.isPcapng(writeFile);
     }
 
     static String counters(long frames, CaptureSource.Stats stats) {

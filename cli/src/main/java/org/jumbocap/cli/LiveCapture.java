@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jumbocap.capture.CaptureException;
 import org.jumbocap.capture.CaptureSource;
 import org.jumbocap.capture.FileErrors;
+import org.jumbocap.capture.LibraryDump;
 import org.jumbocap.capture.LiveFileWriter;
 import org.jumbocap.render.FrameContext;
 import org.jumbocap.cli.engine.FrameFilter;
@@ -87,6 +88,8 @@ public final class LiveCapture {
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final FrameDissector dissector = new FrameDissector();
     private FramePipeline pipeline;
+    /** The capture library's own file writer, when it writes the file instead of {@code writer}; else null. */
+    private LibraryDump dump;
 
     /**
      * @param writer        null for no file
@@ -108,6 +111,18 @@ public final class LiveCapture {
         this.progress = progress;
     }
 
+    /**
+     * A capture that only writes a file, and lets the capture library write it ({@link LibraryDump}): no
+     * frame comes into Java. The cut frames and super-packets it reports are read back from the file's
+     * record headers at the end.
+     */
+    public static LiveCapture writingThrough(CaptureSource source, LibraryDump dump, PrintWriter out, long maxFrames,
+                                             long durationNanos, Progress progress) {
+        LiveCapture c = new LiveCapture(source, null, null, null, out, maxFrames, durationNanos, progress);
+        c.dump = dump;
+        return c;
+    }
+
     /** Asks the running capture to stop after the frame in hand; safe from any thread (signal handlers). */
     public void requestStop() {
         stopRequested.set(true);
@@ -120,6 +135,9 @@ public final class LiveCapture {
      * {@link CaptureSource#breakLoop}.
      */
     public Result run() {
+        if (dump != null) {
+            return runWritingThrough();
+        }
         FrameRecord rec = new FrameRecord();
         AtomicBoolean durationElapsed = new AtomicBoolean();
         AtomicLong frameCount = new AtomicLong();
@@ -238,6 +256,79 @@ public final class LiveCapture {
                 statsOrNull(), error);
     }
 
+    /** {@link #run} when the capture library writes the file: the same stop conditions, no frame in Java. */
+    private Result runWritingThrough() {
+        AtomicBoolean durationElapsed = new AtomicBoolean();
+        AtomicLong frameCount = new AtomicLong();
+        Thread timer = startTimer(durationElapsed, frameCount);
+        long frames = 0;
+        StopReason reason = null;
+        String error = null;
+        IOException writeError = null;
+        try {
+            while (reason == null) {
+                if (stopRequested.get()) {
+                    reason = StopReason.INTERRUPTED;
+                } else if (durationElapsed.get()) {
+                    reason = StopReason.DURATION;
+                } else if (maxFrames > 0 && frames >= maxFrames) {
+                    reason = StopReason.COUNT;
+                } else {
+                    try {
+                        CaptureSource.Status status = dump.dispatch(batchLimit(frames));
+                        frames += dump.delivered();
+                        frameCount.set(frames);
+                        if (status == CaptureSource.Status.TIMEOUT) {
+                            dump.flush(); // a pause in the traffic: what libpcap buffered goes to the file now
+                        } else if (status == CaptureSource.Status.END) {
+                            reason = durationElapsed.get() ? StopReason.DURATION
+                                    : stopRequested.get() ? StopReason.INTERRUPTED : StopReason.SOURCE_ENDED;
+                        }
+                    } catch (CaptureException e) {
+                        frames += dump.delivered();
+                        reason = e.kind() == CaptureException.Kind.INTERFACE_GONE ? StopReason.INTERFACE_GONE
+                                : StopReason.SOURCE_FAILED;
+                        error = e.getMessage() + "; capture stopped, " + dump.file() + " holds the frames captured"
+                                + " before and is valid";
+                    } catch (IOException e) {
+                        frames += dump.delivered();
+                        reason = StopReason.WRITE_FAILED;
+                        writeError = e;
+                    }
+                }
+            }
+        } finally {
+            if (timer != null) {
+                timer.interrupt();
+            }
+        }
+        Tally tally = new Tally(source.snaplen());
+        long written = 0;
+        try {
+            written = dump.finish();
+        } catch (IOException e) {
+            if (writeError == null) {
+                reason = StopReason.WRITE_FAILED;
+                writeError = e;
+            }
+            try {
+                written = dump.finish(); // finished now: the frames the file was cut back to
+            } catch (IOException again) {
+                written = 0;
+            }
+        }
+        try {
+            dump.forEachRecord(tally::count);
+        } catch (IOException e) {
+            // the file cannot be read back: no cut frames or super-packets to report
+        }
+        if (writeError != null) {
+            error = dump.file() + ": " + FileErrors.reason(dump.file(), writeError) + "; capture stopped, the file holds"
+                    + " the " + written + " frames written before and is valid";
+        }
+        return new Result(reason, frames, 0, tally.cuts, tally.overSixtyFourK, written, statsOrNull(), error);
+    }
+
     /** Most frames the next call of the source may hand over: few enough to stop at the count exactly. */
     private int batchLimit(long frames) {
         return (int) (maxFrames > 0 ? Math.min(BATCH_FRAMES, maxFrames - frames) : BATCH_FRAMES);
@@ -262,10 +353,14 @@ public final class LiveCapture {
         }
 
         void count(FrameRecord rec) {
-            if (rec.isCut()) {
-                cuts = cuts.plus(rec.capturedLength(), rec.originalLength(), snaplen);
+            count(rec.capturedLength(), rec.originalLength());
+        }
+
+        void count(int capturedLength, long originalLength) {
+            if (originalLength > capturedLength) {
+                cuts = cuts.plus(capturedLength, originalLength, snaplen);
             }
-            if (rec.originalLength() > 65535) {
+            if (originalLength > 65535) {
                 overSixtyFourK++;
             }
         }
