@@ -85,7 +85,9 @@ public final class CaptureCommand implements Callable<Integer> {
                     + ExtensionHeaderRewriter.MAX_MAX_HEADERS + ", default ${DEFAULT-VALUE}).")
     int extHeaders;
 
-    @Option(names = {"-w", "--write"}, paramLabel = "FILE", description = "Write frames to FILE: pcapng if it ends in .pcapng, else pcap.")
+    @Option(names = {"-w", "--write"}, paramLabel = "FILE",
+            description = "Write frames to FILE: pcapng if it ends in .pcapng, else pcap. With -q (and no --segment or"
+                    + " -U) libpcap writes a .pcap itself, as tcpdump -w does, with nanosecond timestamps.")
     Path writeFile;
 
     @Option(names = "--segment",

@@ -107,6 +107,7 @@ class BigTcpLiveCaptureTest {
 
             ipv4BigTcp();
             immediateModeCutsAreExplained();
+            aFullDiskStopsLibpcapsDumpWithAValidFile();
 
             // -c stops after that many frames, with the file complete.
             Path counted = dir.resolve("counted.pcap");
@@ -155,6 +156,40 @@ class BigTcpLiveCaptureTest {
             assertTrue(result.error().contains("disk full"), result.error());
             assertTrue(result.written() > 0 && result.written() < result.frames());
             assertEquals(result.written(), LiveCaptureTest.readAll(out).size(), "the file reads to its end");
+        } finally {
+            run("umount", mount.toString());
+        }
+    }
+
+    /**
+     * {@code -q -w FILE.pcap} lets libpcap's {@code pcap_dump} write the file; when the disk fills, the
+     * capture stops with jumbocap's one line, exit code 1, and the file cut back to its last whole frame.
+     */
+    private void aFullDiskStopsLibpcapsDumpWithAValidFile() throws Exception {
+        Path mount = Files.createDirectory(dir.resolve("tiny"));
+        if (run("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", mount.toString()) != 0) {
+            System.out.println("full-disk part skipped: cannot mount tmpfs");
+            return;
+        }
+        try {
+            Path file = mount.resolve("full.pcap");
+            Process server = pair.start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
+            Process capture = pair.startCapture(dir.resolve("full.txt"), "-i", "va", "-f", "tcp port " + PORT, "-w",
+                    file.toString(), "--duration", "6", "-q", "-B", "16");
+            waitForStderr(dir.resolve("full.txt.err"), "capturing on");
+            String err = Files.readString(dir.resolve("full.txt.err"));
+            assertTrue(err.contains("(pcap-nsec, by libpcap)"), err);
+            run("ip", "netns", "exec", nsA, "iperf3", "-c", SERVER, "-p", "" + PORT, "-t", "1", "-l", "1M");
+            server.waitFor(5, TimeUnit.SECONDS);
+            assertTrue(capture.waitFor(20, TimeUnit.SECONDS), "a full disk stops the capture");
+            err = Files.readString(dir.resolve("full.txt.err"));
+            assertEquals(1, capture.exitValue(), err);
+            assertTrue(err.contains(file + ": disk full; capture stopped, the file holds the "), err);
+            assertTrue(err.contains("stopped (write failed)"), err);
+            List<FrameRecord> frames = LiveCaptureTest.readAll(file);
+            assertTrue(frames.size() > 0, "frames before the disk filled");
+            assertTrue(err.contains("the file holds the " + frames.size() + " frames written before"), err);
+            assertWhole(frames, "full disk");
         } finally {
             run("umount", mount.toString());
         }
