@@ -19,6 +19,8 @@
 #   --max-gb      the two files together stop both captures when they reach this size (default 16):
 #                 at BIG TCP rates a 30 s capture writes tens of GB
 #   --keep        keep the files (default: removed at the end)
+#   --control     a second tcpdump in jumbocap's place: how far two identical captures of the same
+#                 traffic differ on this machine, the spread any comparison of the two tools is within
 # JUMBOCAP_CAPTURE_OPTS adds options to jumbocap's command (e.g. --no-preallocate, to compare).
 # Everything runs in two private namespaces (edg-la, edg-lb) removed on exit; no traffic leaves them.
 # Needs root, iproute2, tcpdump, iperf3, python3, and jumbocap built (./jumbocap builds it).
@@ -31,6 +33,7 @@ snaplen=262144
 dir=
 max_gb=16
 keep=0
+control=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --duration) duration=$2; shift ;;
@@ -40,6 +43,7 @@ while [ $# -gt 0 ]; do
         --dir) dir=$2; shift ;;
         --max-gb) max_gb=$2; shift ;;
         --keep) keep=1 ;;
+        --control) control=1 ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "capture-load: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
@@ -125,22 +129,34 @@ log "veth $DEV_A/$DEV_B: gso/gro_max_size $BIG, IPv4 BIG TCP: $ipv4_big; files i
 # both captures on the client's end, bounded: jumbocap by --duration, tcpdump by timeout; both also
 # stopped (SIGINT) once the traffic ends, or earlier when the files reach --max-gb
 bound=$((duration + 8))
-ip netns exec "$NS_A" "$jumbocap" capture -i "$DEV_A" -q -w "$work/jumbocap.pcap" -B "$buffer_mib" -s "$snaplen" \
-    --duration "$bound" ${JUMBOCAP_CAPTURE_OPTS:-} >/dev/null 2>"$work/jumbocap.err" &
-J_PID=$!
+if [ "$control" = 1 ]; then
+    # the control: tcpdump in both places, the first one's file and messages where jumbocap's go
+    ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s "$snaplen" -n \
+        -w "$work/jumbocap.pcap" 2>"$work/jumbocap.err" &
+    J_PID=$!
+    READY_J='listening on'
+else
+    ip netns exec "$NS_A" "$jumbocap" capture -i "$DEV_A" -q -w "$work/jumbocap.pcap" -B "$buffer_mib" -s "$snaplen" \
+        --duration "$bound" ${JUMBOCAP_CAPTURE_OPTS:-} >/dev/null 2>"$work/jumbocap.err" &
+    J_PID=$!
+    READY_J='capturing on'
+fi
 PIDS+=("$J_PID")
 ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s "$snaplen" -n \
     -w "$work/tcpdump.pcap" 2>"$work/tcpdump.err" &
 T_PID=$!
 PIDS+=("$T_PID")
 for i in $(seq 300); do
-    grep -q 'capturing on' "$work/jumbocap.err" 2>/dev/null && grep -q 'listening on' "$work/tcpdump.err" 2>/dev/null && break
+    grep -q "$READY_J" "$work/jumbocap.err" 2>/dev/null && grep -q 'listening on' "$work/tcpdump.err" 2>/dev/null && break
     kill -0 "$J_PID" 2>/dev/null || { cat "$work/jumbocap.err" >&2; die "jumbocap capture did not start"; }
     kill -0 "$T_PID" 2>/dev/null || { cat "$work/tcpdump.err" >&2; die "tcpdump did not start"; }
     sleep 0.1
 done
 sleep 1 # libpcap's ring is set up once the message is out; give both the same start
 T_CHILD=$(pgrep -P "$T_PID" tcpdump || echo "$T_PID")
+if [ "$control" = 1 ]; then
+    J_PID=$(pgrep -P "$J_PID" tcpdump || echo "$J_PID") # measured as tcpdump is: the process under timeout
+fi
 # CPU time the scheduler ran a process, all its threads (nanoseconds, exact, unlike the tick-sampled
 # user/system times of /proc/PID/stat), and a file's size: taken when the traffic starts and once the
 # rings are drained, they give each tool's CPU per byte written while under load, start-up left out
@@ -192,9 +208,9 @@ rate() { sed -n 's/.*\[SUM\].* \([0-9.]* [GM]bits\/sec\).*sender.*/\1/p' "$1" | 
 log "iperf3 sender rates: IPv6 $(rate "$work/iperf6.log"), IPv4 $(rate "$work/iperf4.log")"
 
 # the counters each tool printed, and each file read back from its record headers
-python3 - "$work" "$size_stop" "$duration" "$streams" "$buffer_mib" "$snaplen" "$ipv4_big" <<'PY'
+python3 - "$work" "$size_stop" "$duration" "$streams" "$buffer_mib" "$snaplen" "$ipv4_big" "$control" <<'PY'
 import re, struct, sys
-work, size_stop, duration, streams, buffer_mib, snaplen, ipv4_big = sys.argv[1:8]
+work, size_stop, duration, streams, buffer_mib, snaplen, ipv4_big, control = sys.argv[1:9]
 
 def read_back(path):
     frames = over = cut = 0
@@ -217,17 +233,24 @@ def read_back(path):
             cut += incl < orig
     return dict(frames=frames, over=over, cut=cut, truncated=False)
 
-err = open(f"{work}/jumbocap.err").read()
-m = re.search(r"stopped \([^)]*\): (\d+) frames captured, (\d+) received, (\d+) dropped by kernel, (\d+) dropped by interface", err)
-w = re.search(r"(\d+) frames written to", err)
-j = dict(captured=m and int(m[1]), received=m and int(m[2]), kdrop=m and int(m[3]), written=w and int(w[1]))
-terr = open(f"{work}/tcpdump.err").read()
-def num(pattern):
-    x = re.search(pattern, terr)
-    return int(x[1]) if x else None
-t = dict(captured=num(r"(\d+) packets? captured"), received=num(r"(\d+) packets? received by filter"),
-         kdrop=num(r"(\d+) packets? dropped by kernel"))
-t['written'] = t['captured']
+def tcpdump_counts(path):
+    text = open(path).read()
+    def num(pattern):
+        x = re.search(pattern, text)
+        return int(x[1]) if x else None
+    c = dict(captured=num(r"(\d+) packets? captured"), received=num(r"(\d+) packets? received by filter"),
+             kdrop=num(r"(\d+) packets? dropped by kernel"))
+    c['written'] = c['captured']
+    return c
+
+if control == '1':
+    j = tcpdump_counts(f"{work}/jumbocap.err")
+else:
+    err = open(f"{work}/jumbocap.err").read()
+    m = re.search(r"stopped \([^)]*\): (\d+) frames captured, (\d+) received, (\d+) dropped by kernel, (\d+) dropped by interface", err)
+    w = re.search(r"(\d+) frames written to", err)
+    j = dict(captured=m and int(m[1]), received=m and int(m[2]), kdrop=m and int(m[3]), written=w and int(w[1]))
+t = tcpdump_counts(f"{work}/tcpdump.err")
 jf = read_back(f"{work}/jumbocap.pcap")
 tf = read_back(f"{work}/tcpdump.pcap")
 ok = True
@@ -235,7 +258,8 @@ print(f"\nsame {duration} s of iperf3 ({streams} IPv6 + {streams} IPv4 streams, 
       f"buffer {buffer_mib} MiB, snaplen {snaplen}" + (" -- stopped early at --max-gb" if size_stop == 'yes' else ""))
 print("| tool | received | dropped by kernel | captured | written | file: frames | over 64 KB | cut | whole |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
-for name, c, f in (("jumbocap capture -q -w", j, jf), ("tcpdump -w", t, tf)):
+first = "tcpdump -w (control, in jumbocap's place)" if control == '1' else "jumbocap capture -q -w"
+for name, c, f in ((first, j, jf), ("tcpdump -w", t, tf)):
     whole = f is not None and not f['truncated'] and f['cut'] == 0 and f['frames'] == c['written']
     ok &= whole
     print(f"| {name} | {c['received']} | {c['kdrop']} | {c['captured']} | {c['written']} | "
