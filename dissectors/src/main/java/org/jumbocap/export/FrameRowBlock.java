@@ -118,26 +118,6 @@ public final class FrameRowBlock {
         return v - valueAt;
     }
 
-    /** {@link #copyNumbers} for a BOOLEAN column, into booleans. */
-    public int copyBooleans(ExportColumn column, int from, int n, byte[] levels, int levelAt, byte present,
-                            boolean[] values, int valueAt) {
-        int c = column.ordinal();
-        long bit = 1L << c;
-        int offset = numberOffset(c);
-        long[] src = numbers;
-        int v = valueAt;
-        for (int r = from, end = from + n, l = levelAt; r < end; r++, l++) {
-            int at = r * NUMBER_STRIDE;
-            if ((src[at + NULLS] & bit) != 0) {
-                levels[l] = 0;
-            } else {
-                levels[l] = present;
-                values[v++] = src[at + offset] != 0;
-            }
-        }
-        return v - valueAt;
-    }
-
     /** {@link #copyNumbers} for a STRING column. */
     public int copyTexts(ExportColumn column, int from, int n, byte[] levels, int levelAt, byte present,
                          String[] values, int valueAt) {

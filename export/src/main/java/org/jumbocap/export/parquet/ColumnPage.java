@@ -123,9 +123,18 @@ abstract class ColumnPage {
             }
         }
 
+        /** A block's values as numbers, before they become booleans. */
+        private long[] numbers = new long[0];
+
         @Override
         void add(FrameRowBlock block, int from, int n) {
-            int copied = block.copyBooleans(column, from, n, definitions, levelCount, (byte) maxDefinition, values, count);
+            if (numbers.length < n) {
+                numbers = new long[n];
+            }
+            int copied = block.copyNumbers(column, from, n, definitions, levelCount, (byte) maxDefinition, numbers, 0, false);
+            for (int i = 0; i < copied; i++) {
+                values[count + i] = numbers[i] != 0;
+            }
             count += copied;
             scalars(n, copied);
         }
