@@ -81,9 +81,9 @@ final class BigTcpVethPair implements AutoCloseable {
         run("ip", "netns", "del", nsB);
     }
 
-    /** Waits up to 15 s for {@code text} in a capture's standard error, then a little for it to settle. */
+    /** Waits up to 20 s for {@code text} in a command's standard error, then a little for it to settle. */
     static void waitForStderr(Path err, String text) throws Exception {
-        long deadline = System.nanoTime() + 15_000_000_000L;
+        long deadline = System.nanoTime() + 20_000_000_000L;
         while (System.nanoTime() < deadline) {
             if (Files.exists(err) && Files.readString(err, StandardCharsets.UTF_8).contains(text)) {
                 Thread.sleep(300);
@@ -91,7 +91,7 @@ final class BigTcpVethPair implements AutoCloseable {
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("capture did not start: " + (Files.exists(err) ? Files.readString(err) : "no output"));
+        throw new AssertionError("no '" + text + "' in " + err + ": " + (Files.exists(err) ? Files.readString(err) : "no output"));
     }
 
     static void must(String... cmd) throws Exception {

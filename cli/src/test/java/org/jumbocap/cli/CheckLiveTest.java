@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.jumbocap.cli.BigTcpVethPair.must;
 import static org.jumbocap.cli.BigTcpVethPair.run;
+import static org.jumbocap.cli.BigTcpVethPair.waitForStderr;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -190,17 +190,5 @@ class CheckLiveTest {
         Process p = pb.start();
         started.add(p);
         return p;
-    }
-
-    private static void waitForStderr(Path err, String text) throws Exception {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(err) && Files.readString(err, StandardCharsets.UTF_8).contains(text)) {
-                Thread.sleep(300);
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("live check did not start: " + (Files.exists(err) ? Files.readString(err) : "no output"));
     }
 }
