@@ -11,7 +11,7 @@ import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.FrameRowBlock;
 
 /**
- * A {@link ParquetFrameWriter} on a thread of its own, so that writing Parquet (copying each row into its
+ * A {@link ParquetFrameWriter} on a thread of its own, so that writing Parquet (copying the rows into their
  * columns, then encoding them) and dissecting the next frames use two cores. The caller fills the rows
  * {@link #nextRow} hands out and they are written in that order ({@link #cancelRow} takes back one that
  * found no frame); batches of rows go round between the two threads, so memory stays bounded. A write

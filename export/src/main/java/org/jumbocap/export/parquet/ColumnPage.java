@@ -23,6 +23,8 @@ abstract class ColumnPage {
     int levelCount;
     int rows;
     int nulls;
+    /** Values (not nulls) held, at the front of the subclass's values array. */
+    int count;
 
     ColumnPage(ExportColumn column, int maxDefinition, int capacity) {
         this.column = column;
@@ -33,26 +35,15 @@ abstract class ColumnPage {
     }
 
     /** Values (not nulls) held. */
-    abstract int valueCount();
+    final int valueCount() {
+        return count;
+    }
 
-    abstract void clearValues();
-
-    final void clear() {
+    void clear() {
         levelCount = 0;
         rows = 0;
         nulls = 0;
-        clearValues();
-    }
-
-    /** A scalar value's definition level; the arrays hold a level for every row. */
-    final void scalar(boolean present) {
-        if (present) {
-            definitions[levelCount++] = (byte) maxDefinition;
-        } else {
-            definitions[levelCount++] = 0;
-            nulls++;
-        }
-        rows++;
+        count = 0;
     }
 
     /** Counts {@code n} scalar rows whose levels were written in place, {@code present} of them with a value. */
@@ -69,21 +60,11 @@ abstract class ColumnPage {
     static final class Longs extends ColumnPage {
         private final boolean int32;
         long[] values;
-        int count;
 
         Longs(ExportColumn column, int maxDefinition, boolean int32, int capacity) {
             super(column, maxDefinition, capacity);
             this.int32 = int32;
             this.values = new long[capacity];
-        }
-
-        void add(FrameRow row) {
-            boolean present = !row.isNull(index);
-            scalar(present);
-            if (present) {
-                long v = row.getLong(index);
-                values[count++] = int32 ? (int) v : v;
-            }
         }
 
         @Override
@@ -93,38 +74,17 @@ abstract class ColumnPage {
             count += copied;
             scalars(n, copied);
         }
-
-        @Override
-        int valueCount() {
-            return count;
-        }
-
-        @Override
-        void clearValues() {
-            count = 0;
-        }
-
     }
 
     static final class Booleans extends ColumnPage {
         boolean[] values;
-        int count;
+        /** A block's values as numbers, before they become booleans. */
+        private long[] numbers = new long[0];
 
         Booleans(ExportColumn column, int maxDefinition, int capacity) {
             super(column, maxDefinition, capacity);
             this.values = new boolean[capacity];
         }
-
-        void add(FrameRow row) {
-            boolean present = !row.isNull(index);
-            scalar(present);
-            if (present) {
-                values[count++] = row.getLong(index) != 0;
-            }
-        }
-
-        /** A block's values as numbers, before they become booleans. */
-        private long[] numbers = new long[0];
 
         @Override
         void add(FrameRowBlock block, int from, int n) {
@@ -138,23 +98,11 @@ abstract class ColumnPage {
             count += copied;
             scalars(n, copied);
         }
-
-        @Override
-        int valueCount() {
-            return count;
-        }
-
-        @Override
-        void clearValues() {
-            count = 0;
-        }
-
     }
 
     /** String values, of a string column or the items of a list; rows hand in the same few instances. */
     abstract static class TextValues extends ColumnPage {
         String[] values;
-        int count;
 
         TextValues(ExportColumn column, int maxDefinition, int capacity) {
             super(column, maxDefinition, capacity);
@@ -162,14 +110,9 @@ abstract class ColumnPage {
         }
 
         @Override
-        final int valueCount() {
-            return count;
-        }
-
-        @Override
-        final void clearValues() {
-            Arrays.fill(values, 0, count, null);
-            count = 0;
+        final void clear() {
+            Arrays.fill(values, 0, count, null); // no page keeps the strings of the one before alive
+            super.clear();
         }
 
     }
@@ -177,14 +120,6 @@ abstract class ColumnPage {
     static final class Texts extends TextValues {
         Texts(ExportColumn column, int maxDefinition, int capacity) {
             super(column, maxDefinition, capacity);
-        }
-
-        void add(FrameRow row) {
-            boolean present = !row.isNull(index);
-            scalar(present);
-            if (present) {
-                values[count++] = row.getString(index);
-            }
         }
 
         @Override
@@ -205,7 +140,7 @@ abstract class ColumnPage {
             super(column, maxDefinition, capacity);
         }
 
-        void add(FrameRow row) {
+        private void add(FrameRow row) {
             if (row.isNull(index)) {
                 level(0, 0);
             } else {

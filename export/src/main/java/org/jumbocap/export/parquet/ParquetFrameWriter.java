@@ -126,10 +126,7 @@ public final class ParquetFrameWriter implements Closeable {
 
     /** Takes the row's values; they are encoded with the rest of their page. */
     public void write(FrameRow row) throws IOException {
-        page.add(row);
-        if (page.isFull()) {
-            finishPage();
-        }
+        write(row.block(), row.index(), 1);
     }
 
     /** Takes rows {@code [from, from + n)} of a block, as {@link #write(FrameRow)} of each in turn would. */

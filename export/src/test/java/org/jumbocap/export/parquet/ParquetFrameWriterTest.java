@@ -74,8 +74,8 @@ class ParquetFrameWriterTest {
     }
 
     /**
-     * Rows written a block at a time, column by column ({@link ParquetFrameWriter#write(FrameRowBlock, int,
-     * int)}), make the file that the same rows written one by one make: with pages of 70 rows, blocks of 300
+     * Rows written a block at a time ({@link ParquetFrameWriter#write(FrameRowBlock, int, int)}) make the
+     * file that the same rows written one by one make, whatever the slices: with pages of 70 rows, blocks of 300
      * rows written in slices of 1, 37 and the rest start and end inside pages, and tiny dictionaries make
      * every dictionary column fall back to plain pages on the way.
      */
