@@ -31,25 +31,31 @@ public interface LibraryDump extends AutoCloseable {
 
     Path file();
 
-    /**
-     * Flushes and closes the file; after a failed write, cuts it back to its last whole frame.
-     *
-     * @return frames the file holds
-     */
-    long finish() throws IOException;
-
     /** Takes a record's captured and original length. */
     interface RecordLengths {
         void record(int capturedLength, long originalLength);
     }
 
     /**
-     * Hands each whole record's lengths to {@code visitor}, in order, read back from the finished file's
-     * record headers (nothing of the frames is read): the cut frames and super-packets a capture reports.
+     * What the finished file holds.
+     *
+     * @param frames       whole frames in the file
+     * @param writeFailure why the last write failed (the file was cut back to its last whole frame), or null
      */
-    void forEachRecord(RecordLengths visitor) throws IOException;
+    record Finished(long frames, IOException writeFailure) {
+    }
 
-    /** Like {@link #finish}, for try-with-resources; does nothing the second time. */
+    /**
+     * Flushes and closes the file, then reads its record headers back once (nothing of the frames): they
+     * cut the file back to its last whole frame after a failed write, and each whole record's lengths go
+     * to {@code visitor} (null for none), for the cut frames and super-packets a capture reports. A second
+     * call returns the same without reading the file again.
+     *
+     * @throws IOException when the file cannot be read back or cut
+     */
+    Finished finish(RecordLengths visitor) throws IOException;
+
+    /** {@link #finish} without a visitor, for try-with-resources; does nothing the second time. */
     @Override
     void close() throws IOException;
 }

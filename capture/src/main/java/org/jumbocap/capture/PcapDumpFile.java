@@ -26,7 +26,7 @@ final class PcapDumpFile implements LibraryDump {
     private Pointer dumper;
     private int delivered;
     private boolean failed;
-    private long frames = -1;
+    private Finished finished;
 
     PcapDumpFile(DirectPcapReader reader, Pointer dumper, Path file) {
         this.reader = reader;
@@ -100,42 +100,32 @@ final class PcapDumpFile implements LibraryDump {
     }
 
     @Override
-    public long finish() throws IOException {
-        if (frames >= 0) {
-            return frames;
+    public Finished finish(RecordLengths visitor) throws IOException {
+        if (finished != null) {
+            return finished;
         }
         IOException flushFailure = null;
         if (dumper != null) {
             if (!failed && DirectPcapReader.Binding.pcap_dump_flush(dumper) != 0) {
-                failed = true;
                 flushFailure = failure();
             }
             DirectPcapReader.Binding.pcap_dump_close(dumper);
             dumper = null;
         }
-        PcapRecords.Walk walk = PcapRecords.walk(file, null);
+        PcapRecords.Walk walk = PcapRecords.walk(file, visitor);
         if (walk.wholeEnd() < Files.size(file)) {
             // a write failed inside a frame: the file keeps every frame before it
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
                 ch.truncate(walk.wholeEnd());
             }
         }
-        frames = walk.records();
-        if (flushFailure != null) {
-            throw flushFailure;
-        }
-        return frames;
-    }
-
-    @Override
-    public void forEachRecord(RecordLengths visitor) throws IOException {
-        finish();
-        PcapRecords.walk(file, visitor::record);
+        finished = new Finished(walk.records(), flushFailure);
+        return finished;
     }
 
     @Override
     public void close() throws IOException {
-        finish();
+        finish(null);
     }
 
     /** libc's stdio error flag, for libpcap's dump stream. */
@@ -155,11 +145,6 @@ final class PcapDumpFile implements LibraryDump {
         private PcapRecords() {
         }
 
-        /** Takes each whole record's captured and original length. */
-        interface Visitor {
-            void record(int capturedLength, long originalLength);
-        }
-
         /**
          * @param records   whole records
          * @param wholeEnd  file offset after the last whole record (the file header's end when none is)
@@ -168,7 +153,7 @@ final class PcapDumpFile implements LibraryDump {
         }
 
         /** Walks the records of {@code file}; stops at the first that the file does not hold whole. */
-        static Walk walk(Path file, Visitor visitor) throws IOException {
+        static Walk walk(Path file, RecordLengths visitor) throws IOException {
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
                 long size = ch.size();
                 ByteBuffer header = ByteBuffer.allocate(24);

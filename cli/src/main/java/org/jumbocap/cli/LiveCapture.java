@@ -154,16 +154,8 @@ public final class LiveCapture {
         InPlaceSink inPlaceSink = inPlace ? new InPlaceSink(tally, writer) : null;
         try {
             while (reason == null) {
-                if (stopRequested.get()) {
-                    reason = StopReason.INTERRUPTED;
-                    break;
-                }
-                if (durationElapsed.get()) {
-                    reason = StopReason.DURATION;
-                    break;
-                }
-                if (maxFrames > 0 && frames >= maxFrames) {
-                    reason = StopReason.COUNT;
+                reason = stopBefore(frames, durationElapsed);
+                if (reason != null) {
                     break;
                 }
                 CaptureSource.Status status;
@@ -181,8 +173,7 @@ public final class LiveCapture {
                         status = source.next(rec);
                     }
                 } catch (CaptureException e) {
-                    reason = e.kind() == CaptureException.Kind.INTERFACE_GONE ? StopReason.INTERFACE_GONE
-                            : StopReason.SOURCE_FAILED;
+                    reason = failedBy(e);
                     error = e.getMessage() + (writer != null ? "; capture stopped, " + writer.file() + " holds the "
                             + writer.frames() + " frames captured before and is valid" : "; capture stopped");
                     break;
@@ -205,8 +196,7 @@ public final class LiveCapture {
                     continue;
                 }
                 if (status == CaptureSource.Status.END) {
-                    reason = durationElapsed.get() ? StopReason.DURATION
-                            : stopRequested.get() ? StopReason.INTERRUPTED : StopReason.SOURCE_ENDED;
+                    reason = endedBy(durationElapsed);
                     break;
                 }
                 if (inPlace) {
@@ -267,13 +257,8 @@ public final class LiveCapture {
         IOException writeError = null;
         try {
             while (reason == null) {
-                if (stopRequested.get()) {
-                    reason = StopReason.INTERRUPTED;
-                } else if (durationElapsed.get()) {
-                    reason = StopReason.DURATION;
-                } else if (maxFrames > 0 && frames >= maxFrames) {
-                    reason = StopReason.COUNT;
-                } else {
+                reason = stopBefore(frames, durationElapsed);
+                if (reason == null) {
                     try {
                         CaptureSource.Status status = dump.dispatch(batchLimit(frames));
                         frames += dump.delivered();
@@ -281,13 +266,11 @@ public final class LiveCapture {
                         if (status == CaptureSource.Status.TIMEOUT) {
                             dump.flush(); // a pause in the traffic: what libpcap buffered goes to the file now
                         } else if (status == CaptureSource.Status.END) {
-                            reason = durationElapsed.get() ? StopReason.DURATION
-                                    : stopRequested.get() ? StopReason.INTERRUPTED : StopReason.SOURCE_ENDED;
+                            reason = endedBy(durationElapsed);
                         }
                     } catch (CaptureException e) {
                         frames += dump.delivered();
-                        reason = e.kind() == CaptureException.Kind.INTERFACE_GONE ? StopReason.INTERFACE_GONE
-                                : StopReason.SOURCE_FAILED;
+                        reason = failedBy(e);
                         error = e.getMessage() + "; capture stopped, " + dump.file() + " holds the frames captured"
                                 + " before and is valid";
                     } catch (IOException e) {
@@ -305,28 +288,44 @@ public final class LiveCapture {
         Tally tally = new Tally(source.snaplen());
         long written = 0;
         try {
-            written = dump.finish();
+            LibraryDump.Finished finished = dump.finish(tally::count);
+            written = finished.frames();
+            if (writeError == null && finished.writeFailure() != null) {
+                reason = StopReason.WRITE_FAILED;
+                writeError = finished.writeFailure();
+            }
         } catch (IOException e) {
             if (writeError == null) {
                 reason = StopReason.WRITE_FAILED;
                 writeError = e;
             }
-            try {
-                written = dump.finish(); // finished now: the frames the file was cut back to
-            } catch (IOException again) {
-                written = 0;
-            }
-        }
-        try {
-            dump.forEachRecord(tally::count);
-        } catch (IOException e) {
-            // the file cannot be read back: no cut frames or super-packets to report
         }
         if (writeError != null) {
             error = dump.file() + ": " + FileErrors.reason(dump.file(), writeError) + "; capture stopped, the file holds"
                     + " the " + written + " frames written before and is valid";
         }
         return new Result(reason, frames, 0, tally.cuts, tally.overSixtyFourK, written, statsOrNull(), error);
+    }
+
+    /** Why the capture stops before the next read (a stop request, the duration, the count), or null. */
+    private StopReason stopBefore(long frames, AtomicBoolean durationElapsed) {
+        if (stopRequested.get()) {
+            return StopReason.INTERRUPTED;
+        }
+        if (durationElapsed.get()) {
+            return StopReason.DURATION;
+        }
+        return maxFrames > 0 && frames >= maxFrames ? StopReason.COUNT : null;
+    }
+
+    /** Why the source ended a read: the timer's break at the duration, a stop request, or its own end. */
+    private StopReason endedBy(AtomicBoolean durationElapsed) {
+        return durationElapsed.get() ? StopReason.DURATION
+                : stopRequested.get() ? StopReason.INTERRUPTED : StopReason.SOURCE_ENDED;
+    }
+
+    private static StopReason failedBy(CaptureException e) {
+        return e.kind() == CaptureException.Kind.INTERFACE_GONE ? StopReason.INTERFACE_GONE : StopReason.SOURCE_FAILED;
     }
 
     /** Most frames the next call of the source may hand over: few enough to stop at the count exactly. */
