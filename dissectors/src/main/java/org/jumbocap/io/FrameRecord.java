@@ -26,6 +26,10 @@ public final class FrameRecord {
     private long fileOffset = -1;
     /** The snaplen the file declares when this record holds more than it, else 0. */
     private long exceededSnaplen;
+    /** pcapng epb_flags, or {@link PacketFlags#NONE}. */
+    private long packetFlags = PacketFlags.NONE;
+    /** The kernel's offload facts for the frame, or null when the source or file recorded none. */
+    private VnetHeader vnetHeader;
     private byte[] data;
     /** Bytes of {@code data} that hold the frame, from 0; {@code capturedLength} when fully loaded. */
     private int loadedLength;
@@ -145,6 +149,34 @@ public final class FrameRecord {
         return exceededSnaplen;
     }
 
+    /**
+     * The pcapng Enhanced Packet Block flags word ({@link PacketFlags}), or {@link PacketFlags#NONE} when
+     * the file or the capture source recorded none.
+     */
+    public long packetFlags() {
+        return packetFlags;
+    }
+
+    /** The kernel's offload facts ({@code virtio_net_hdr}) recorded for the frame, or null. */
+    public VnetHeader vnetHeader() {
+        return vnetHeader;
+    }
+
+    /** Sets the flags word ({@link PacketFlags#NONE} for none); readers and sources call it after filling the record. */
+    public FrameRecord withPacketFlags(long flags) {
+        if (flags < PacketFlags.NONE || flags > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException("packet flags out of range: " + flags);
+        }
+        this.packetFlags = flags;
+        return this;
+    }
+
+    /** Sets the kernel's offload facts (null for none); readers and sources call it after filling the record. */
+    public FrameRecord withVnetHeader(VnetHeader h) {
+        this.vnetHeader = h;
+        return this;
+    }
+
     /** Marks the record as holding more than the declared {@code snaplen}; readers call it after filling it. */
     public FrameRecord markExceededSnaplen(long snaplen) {
         this.exceededSnaplen = snaplen;
@@ -157,6 +189,8 @@ public final class FrameRecord {
         r.interfaceId = interfaceId;
         r.fileOffset = fileOffset;
         r.exceededSnaplen = exceededSnaplen;
+        r.packetFlags = packetFlags;
+        r.vnetHeader = vnetHeader;
         return r;
     }
 
@@ -252,6 +286,8 @@ public final class FrameRecord {
         this.originalLength = Math.max(originalLength, capturedLength);
         this.fileOffset = fileOffset;
         this.exceededSnaplen = 0;
+        this.packetFlags = PacketFlags.NONE;
+        this.vnetHeader = null;
         this.bytesElsewhere = false;
         stamp++;
         view = null;
