@@ -1,12 +1,16 @@
 package org.jumbocap.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import org.jumbocap.cli.engine.ErrorText;
 import org.jumbocap.cli.engine.OutputClosedException;
 import org.jumbocap.cli.engine.UserException;
 import picocli.CommandLine.Command;
@@ -46,9 +50,17 @@ public final class JumbocapCommand implements Callable<Integer> {
     boolean noColor;
 
     private final boolean terminal;
+    /** Standard output as bytes, for a capture written to {@code -w -}; the text goes through the command line's writer. */
+    private final OutputStream stdout;
 
-    JumbocapCommand(boolean terminal) {
+    JumbocapCommand(boolean terminal, OutputStream stdout) {
         this.terminal = terminal;
+        this.stdout = stdout;
+    }
+
+    /** Standard output as bytes (a capture written with {@code -w -}); not buffered. */
+    public OutputStream standardOutput() {
+        return stdout;
     }
 
     /** True when output goes to a terminal and colour was not turned off. */
@@ -78,7 +90,7 @@ public final class JumbocapCommand implements Callable<Integer> {
      * @param terminal whether standard output is a terminal (decides colour)
      */
     public static CommandLine create(PrintWriter out, PrintWriter err, boolean terminal) {
-        return create(out, err, terminal, null);
+        return create(new FileOutputStream(FileDescriptor.out), out, err, terminal, null);
     }
 
     /**
@@ -86,8 +98,8 @@ public final class JumbocapCommand implements Callable<Integer> {
      * reads the annotations of every subcommand it is given, and the six a {@code read} does not need
      * cost about a tenth of its start-up.
      */
-    private static CommandLine create(PrintWriter out, PrintWriter err, boolean terminal, String only) {
-        JumbocapCommand root = new JumbocapCommand(terminal);
+    private static CommandLine create(OutputStream stdout, PrintWriter out, PrintWriter err, boolean terminal, String only) {
+        JumbocapCommand root = new JumbocapCommand(terminal, stdout);
         CommandLine cl = new CommandLine(root);
         if (only == null || only.equals("read")) {
             cl.addSubcommand(new ReadCommand());
@@ -117,9 +129,18 @@ public final class JumbocapCommand implements Callable<Integer> {
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(
                 terminal ? CommandLine.Help.Ansi.AUTO : CommandLine.Help.Ansi.OFF));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // --help and --version print inside the execution strategy, outside the error handler below
+        CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
+        cl.setExecutionStrategy(parseResult -> {
+            try {
+                return runLast.execute(parseResult);
+            } catch (OutputClosedException e) {
+                return report(e, err);
+            }
+        });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (ex instanceof OutputClosedException) {
-                return CommandLine.ExitCode.OK;
+            if (ex instanceof OutputClosedException closed) {
+                return report(closed, commandLine.getErr());
             }
             if (root.debug) {
                 ex.printStackTrace(commandLine.getErr());
@@ -171,9 +192,29 @@ public final class JumbocapCommand implements Callable<Integer> {
      * selects the subcommand, and a subcommand's arguments never reach its siblings).
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
+        return execute(args, new FileOutputStream(FileDescriptor.out), out, err, terminal);
+    }
+
+    /**
+     * Runs a command line to its exit code, with standard output as bytes ({@code stdout}, for
+     * {@code -w -}) besides the text writer ({@code out}) over the same output.
+     */
+    public static int execute(String[] args, OutputStream stdout, PrintWriter out, PrintWriter err, boolean terminal) {
         String first = args.length > 0 ? args[0] : "";
         String only = first.equals("read") || first.equals("stats") || first.equals("fields") ? first : null;
-        return create(out, err, terminal, only).execute(args);
+        return create(stdout, out, err, terminal, only).execute(args);
+    }
+
+    /**
+     * Says once that standard output failed (nothing when its reader went away) and gives the exit status:
+     * 0 for a reader gone, 1 otherwise.
+     */
+    static int report(OutputClosedException e, PrintWriter err) {
+        if (!e.readerGone() && e.markReported()) {
+            err.println("jumbocap: " + ErrorText.clean(e.line()));
+            err.flush();
+        }
+        return e.exitCode();
     }
 
     /** One line for an error: the file and what is wrong, never an exception class unless it is a bug. */

@@ -2,6 +2,7 @@ package org.jumbocap.cli;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -14,15 +15,33 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        PrintWriter out = stdout();
-        PrintWriter err = stderr();
         boolean terminal = System.console() != null && System.getenv("NO_COLOR") == null;
-        int code = run(args, out, err, terminal);
+        int code = run(args, new FileOutputStream(FileDescriptor.out), stderr(), terminal);
         System.exit(code);
     }
 
-    private static PrintWriter stdout() {
-        return new PrintWriter(new Utf8Writer(new GuardedOutputStream(new FileOutputStream(FileDescriptor.out)), 1 << 16));
+    /**
+     * Runs a command line with standard output on {@code stdout}, to the exit status: a write to it that
+     * fails is one line on {@code err} and status 1, except a reader that went away (status 0, quiet).
+     */
+    static int run(String[] args, OutputStream stdout, PrintWriter err, boolean terminal) {
+        GuardedOutputStream guarded = new GuardedOutputStream(stdout);
+        PrintWriter out = new PrintWriter(new Utf8Writer(guarded, 1 << 16));
+        int code = JumbocapCommand.execute(args, stdout, out, err, terminal);
+        try {
+            out.flush();
+        } catch (OutputClosedException e) {
+            // the guard keeps it: said below
+        }
+        OutputClosedException failure = guarded.failure();
+        if (failure != null) {
+            int status = JumbocapCommand.report(failure, err);
+            if (status != 0 && code == 0) {
+                code = status;
+            }
+        }
+        err.flush();
+        return code;
     }
 
     private static PrintWriter stderr() {
@@ -30,16 +49,6 @@ public final class Main {
                 StandardCharsets.UTF_8), true);
     }
 
-    private static int run(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
-        int code = JumbocapCommand.execute(args, out, err, terminal);
-        try {
-            out.flush();
-        } catch (OutputClosedException e) {
-            // the reader went away after the last line: nothing more to say
-        }
-        err.flush();
-        return code;
-    }
 
     /**
      * The training run of the {@code jumbocap} launcher's class-data sharing archive, not a command:
@@ -69,7 +78,7 @@ public final class Main {
                     new String[] {"--help"},
                     new String[] {"read", "--help"},
                     new String[] {"read", "--no-such-option"});
-            PrintWriter out = stdout();
+            OutputStream out = new FileOutputStream(FileDescriptor.out);
             PrintWriter err = stderr();
             for (String[] line : lines) {
                 run(line, out, err, false);

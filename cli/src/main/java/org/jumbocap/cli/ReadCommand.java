@@ -197,7 +197,7 @@ public final class ReadCommand implements Callable<Integer> {
 
     /** {@code -w}: the frames that pass the filter, byte for byte, to a capture file. */
     private Integer write(FrameFilter filter) {
-        CaptureOutput output = new CaptureOutput(writeFile);
+        CaptureOutput output = new CaptureOutput(writeFile, JumbocapCommand.of(spec).standardOutput());
         for (String f : inputs.files()) {
             if (output.sameFileAs(f)) {
                 throw usage("-w " + writeFile + " is also an input file");
@@ -217,7 +217,7 @@ public final class ReadCommand implements Callable<Integer> {
             output.ensureCreated();
         } catch (IOException e) {
             if (output.isBroken()) {
-                return CommandLine.ExitCode.SOFTWARE;
+                return output.failedStatus();
             }
             throw output.failed(e);
         }

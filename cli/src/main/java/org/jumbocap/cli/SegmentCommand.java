@@ -74,7 +74,7 @@ public final class SegmentCommand implements Callable<Integer> {
             throw usage("--mtu must be 68..65575");
         }
         List<String> files = inputs.files();
-        CaptureOutput out = new CaptureOutput(output);
+        CaptureOutput out = new CaptureOutput(output, JumbocapCommand.of(spec).standardOutput());
         for (String f : files) {
             if (out.sameFileAs(f)) {
                 throw usage("-w " + output + " is also an input file");
@@ -102,12 +102,12 @@ public final class SegmentCommand implements Callable<Integer> {
             out.ensureCreated();
         } catch (IOException e) {
             if (out.isBroken()) {
-                return CommandLine.ExitCode.SOFTWARE;
+                return out.failedStatus();
             }
             throw out.failed(e);
         }
         if (out.isBroken()) {
-            return CommandLine.ExitCode.SOFTWARE; // the error line said it; a summary of frames not written would not
+            return out.failedStatus(); // the error line said it; a summary of frames not written would not
         }
         SegmentReport report = segmenter[0] != null ? segmenter[0].report() : null;
         err.print(render(report, output));

@@ -1,8 +1,6 @@
 package org.jumbocap.cli.engine;
 
 import java.io.BufferedOutputStream;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -26,23 +24,35 @@ public final class CaptureOutput implements AutoCloseable {
     private static final int BUFFER = 1 << 20;
 
     private final String name;
+    private final OutputStream stdout;
     private CaptureWriter writer;
     private int linkType = -1;
     /** Set by the first failed write: the output is given up, and said so once. */
-    private UserException failure;
+    private RuntimeException failure;
 
-    /** @param name a path, or {@code -} for standard output */
-    public CaptureOutput(String name) {
+    /**
+     * @param name   a path, or {@code -} for standard output
+     * @param stdout standard output as bytes (left open when the capture is closed)
+     */
+    public CaptureOutput(String name, OutputStream stdout) {
         this.name = name;
+        this.stdout = stdout;
     }
 
     public String name() {
         return name;
     }
 
-    /** The one-line error for a write that failed (disk full, no permission): exit status 1. */
-    public UserException failed(IOException e) {
+    /**
+     * The one-line error for a write that failed (disk full, no permission): exit status 1. On standard
+     * output an {@link OutputClosedException}: quiet, status 0, when the reader of the pipe went away.
+     */
+    public RuntimeException failed(IOException e) {
         if (failure != null) {
+            return failure;
+        }
+        if (name.equals(Captures.STDIN)) {
+            failure = OutputClosedException.of(e);
             return failure;
         }
         String reason = e.getMessage() != null ? e.getMessage() : e.toString();
@@ -53,6 +63,17 @@ public final class CaptureOutput implements AutoCloseable {
         }
         failure = new UserException(name + ": cannot write (" + reason + ")", e);
         return failure;
+    }
+
+    /**
+     * The exit status once a write failed and a file's error line was said: 1. A failure of standard
+     * output is thrown on instead, to be said once by the command line (or not at all, for a reader gone).
+     */
+    public int failedStatus() {
+        if (failure instanceof OutputClosedException c) {
+            throw c;
+        }
+        return 1;
     }
 
     /** True once a write failed. */
@@ -99,7 +120,7 @@ public final class CaptureOutput implements AutoCloseable {
     private void open(int type) throws IOException {
         linkType = type;
         // a large buffer: segmenting writes a record of 1.5 KB in three pieces, and each flush is a system call
-        OutputStream out = new BufferedOutputStream(name.equals(Captures.STDIN) ? new FileOutputStream(FileDescriptor.out)
+        OutputStream out = new BufferedOutputStream(name.equals(Captures.STDIN) ? new KeptOpen(stdout)
                 : Files.newOutputStream(Path.of(name)), BUFFER);
         try {
             boolean pcapng = !name.equals(Captures.STDIN) && CaptureWriters.isPcapng(Path.of(name));
@@ -107,6 +128,23 @@ public final class CaptureOutput implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             out.close();
             throw e;
+        }
+    }
+
+    /** Standard output, flushed but not closed with the capture: the command's text may still follow. */
+    private static final class KeptOpen extends java.io.FilterOutputStream {
+        KeptOpen(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.flush();
         }
     }
 

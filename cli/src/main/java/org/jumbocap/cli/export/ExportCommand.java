@@ -52,6 +52,10 @@ public final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         FrameFilter filter = inputs.filter();
+        if (output.equals("-")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-w -: Parquet cannot go to standard output "
+                    + "(its footer is written last, over the whole file); name a file, e.g. -w frames.parquet");
+        }
         boolean perFile = output.endsWith("/") || Files.isDirectory(Path.of(output));
         ParquetExport export = new ParquetExport(inputs.files(), filter == null ? null : filter.compiled(),
                 verifyChecksums, inputs.count(), JumbocapCommand.of(spec).debug());
