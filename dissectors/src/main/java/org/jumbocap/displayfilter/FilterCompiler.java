@@ -8,8 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import org.jumbocap.displayfilter.Ast.Expr;
 import org.jumbocap.displayfilter.Token.Kind;
 import org.jumbocap.expert.ExpertFields;
@@ -344,10 +342,9 @@ final class FilterCompiler {
                     + " is " + typeName(type));
         }
         try {
-            return new ValuePredicate.StringMatches(Pattern.compile(lit.text(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE));
-        } catch (PatternSyntaxException e) {
-            throw error(lit.column(), "bad regular expression: " + e.getDescription()
-                    + (e.getIndex() >= 0 ? " near index " + e.getIndex() : ""));
+            return new ValuePredicate.StringMatches(RegexText.compile(lit.text()));
+        } catch (RegexText.Refused e) {
+            throw error(lit.column(), "bad regular expression: " + e.getMessage());
         }
     }
 

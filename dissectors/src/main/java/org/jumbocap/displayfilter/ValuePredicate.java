@@ -3,7 +3,6 @@ package org.jumbocap.displayfilter;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.jumbocap.displayfilter.Token.Kind;
 
 /**
@@ -376,80 +375,43 @@ abstract class ValuePredicate {
     /**
      * Regular expression found anywhere in the value; case-insensitive unless the pattern says (?-i).
      * Bytes (layers, payloads, slices) are matched in place as ISO-8859-1 characters, strings as they
-     * are; both through {@link BoundedChars}, with one budget of character reads per value, so a
-     * pattern that backtracks without end over a jumbogram's payload or a short expert message gives
-     * up (no match) instead of hanging; a pattern nesting too deep for the stack gives up the same way.
+     * are. The engine is RE2/J: its time is linear in the value (times the pattern's size) and its
+     * depth does not grow with the value, so every value gets its answer; no pattern backtracks without
+     * end over a jumbogram's payload, and none overflows the stack (the patterns RE2 cannot run this way,
+     * with backreferences or lookaround, are refused when the filter is compiled: {@link RegexText}).
      */
     static final class StringMatches extends ValuePredicate {
-        /** Character reads allowed per byte searched, plus a fixed allowance for short values. */
-        static final long READS_PER_BYTE = 64;
-        static final long READS_BASE = 1_000_000;
+        private final com.google.re2j.Pattern pattern;
 
-        private final Pattern pattern;
-
-        StringMatches(Pattern pattern) {
+        StringMatches(com.google.re2j.Pattern pattern) {
             this.pattern = pattern;
-        }
-
-        /** The character reads one value may cost before the search gives up. */
-        static long budget(int length) {
-            return READS_BASE + READS_PER_BYTE * length;
         }
 
         @Override
         boolean test(Object value) {
             ByteView b = ByteView.of(value);
             if (b != null) {
-                return find(new BoundedChars(b, budget(b.length)));
+                return pattern.matcher(new Latin1Chars(b.array, b.from, b.length)).find();
             }
             return value != null && testString(value.toString());
         }
 
         @Override
         boolean testString(String value) {
-            return value != null && find(new BoundedChars(value, budget(value.length())));
-        }
-
-        private boolean find(BoundedChars chars) {
-            try {
-                return pattern.matcher(chars).find();
-            } catch (BoundedChars.OverBudget | StackOverflowError e) {
-                return false;
-            }
+            return value != null && pattern.matcher(value).find();
         }
     }
 
-    /**
-     * Bytes as ISO-8859-1 characters, or a string's characters, without copying; stops the regex after
-     * a number of reads shared by every subsequence.
-     */
-    static final class BoundedChars implements CharSequence {
-        static final class OverBudget extends RuntimeException {
-            OverBudget() {
-                super(null, null, false, false);
-            }
-        }
-
-        private final ByteView bytes;
-        private final String text;
+    /** Bytes as ISO-8859-1 characters, without copying. */
+    static final class Latin1Chars implements CharSequence {
+        private final byte[] bytes;
         private final int from;
         private final int length;
-        private final long[] reads;
 
-        BoundedChars(ByteView bytes, long budget) {
-            this(bytes, null, 0, bytes.length, new long[] {budget});
-        }
-
-        BoundedChars(String text, long budget) {
-            this(null, text, 0, text.length(), new long[] {budget});
-        }
-
-        private BoundedChars(ByteView bytes, String text, int from, int length, long[] reads) {
+        Latin1Chars(byte[] bytes, int from, int length) {
             this.bytes = bytes;
-            this.text = text;
             this.from = from;
             this.length = length;
-            this.reads = reads;
         }
 
         @Override
@@ -459,13 +421,10 @@ abstract class ValuePredicate {
 
         @Override
         public char charAt(int index) {
-            if (--reads[0] < 0) {
-                throw new OverBudget();
-            }
             if (index < 0 || index >= length) {
                 throw new IndexOutOfBoundsException(index);
             }
-            return text != null ? text.charAt(from + index) : (char) bytes.byteAt(from + index);
+            return (char) (bytes[from + index] & 0xFF);
         }
 
         @Override
@@ -473,16 +432,16 @@ abstract class ValuePredicate {
             if (start < 0 || end > length || start > end) {
                 throw new IndexOutOfBoundsException(start + ".." + end);
             }
-            return new BoundedChars(bytes, text, from + start, end - start, reads);
+            return new Latin1Chars(bytes, from + start, end - start);
         }
 
         @Override
         public String toString() {
-            StringBuilder s = new StringBuilder(length);
+            char[] c = new char[length];
             for (int i = 0; i < length; i++) {
-                s.append(charAt(i));
+                c[i] = charAt(i);
             }
-            return s.toString();
+            return new String(c);
         }
     }
 

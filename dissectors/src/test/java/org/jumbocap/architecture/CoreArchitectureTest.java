@@ -97,12 +97,17 @@ class CoreArchitectureTest {
                 .check(CORE);
     }
 
-    /** The core is plain JDK: no front end, no capture library, no UI toolkit. */
+    /**
+     * The core is the JDK and one library, RE2/J, which only the display filter's regexes use: no front
+     * end, no capture library, no UI toolkit.
+     */
     @Test
     void coreNeedsOnlyTheJdk() {
-        classes().should().onlyDependOnClassesThat().resideInAnyPackage("java..", "org.jumbocap..")
+        classes().should().onlyDependOnClassesThat().resideInAnyPackage("java..", "org.jumbocap..", "com.google.re2j..")
                 .andShould().onlyDependOnClassesThat()
                 .resideOutsideOfPackages("org.jumbocap.cli..", "org.jumbocap.gui..", "org.jumbocap.capture..")
                 .check(CORE);
+        classes().that().resideOutsideOfPackage("org.jumbocap.displayfilter").should().onlyDependOnClassesThat()
+                .resideOutsideOfPackage("com.google.re2j..").check(CORE);
     }
 }

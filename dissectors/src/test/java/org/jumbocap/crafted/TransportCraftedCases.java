@@ -93,6 +93,16 @@ public final class TransportCraftedCases implements CraftedCaseSource {
         byte[] bad = withChecksum(udp(5000, 5001, 40, data(32)), 6, UDP, V4_OUTER_SRC, V4_OUTER_DST, Checksum.BAD);
         out.add(one("transport-udp-checksum-bad", "UDP over IPv4 whose checksum has one bit flipped",
                 ethernet(ETHERTYPE_IPV4, ipv4(UDP, V4_OUTER_SRC, V4_OUTER_DST, bad, false)), "udp.checksum.bad"));
+        // 1,500 bytes on the wire whose payload is a long run of a and b, then '!': "(a|b)*!" matches it
+        // (tshark agrees); a backtracking regex engine runs out of stack on the run
+        byte[] run = new byte[1500 - 14 - 40 - 8];
+        for (int i = 0; i < run.length - 1; i++) {
+            run[i] = (byte) (i % 3 == 2 ? 'b' : 'a');
+        }
+        run[run.length - 1] = '!';
+        byte[] runDatagram = withChecksum(udp(5000, 5001, 8 + run.length, run), 6, UDP, V6_SRC, V6_DST, Checksum.CORRECT);
+        out.add(one("transport-udp-payload-ab-run", "UDP over IPv6, 1,500 bytes, a payload of 1,437 a and b then '!'",
+                ethernet(ETHERTYPE_IPV6, ipv6(UDP, V6_SRC, V6_DST, runDatagram, false))));
     }
 
     /** The start of a TCP jumbogram, as an ICMPv6 error quotes it. */
