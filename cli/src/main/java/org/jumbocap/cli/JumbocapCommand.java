@@ -145,7 +145,7 @@ public final class JumbocapCommand implements Callable<Integer> {
             if (root.debug) {
                 ex.printStackTrace(commandLine.getErr());
             }
-            commandLine.getErr().println("jumbocap: " + describe(ex));
+            commandLine.getErr().println("jumbocap: " + ErrorText.clean(describe(ex)));
             commandLine.getErr().flush();
             return CommandLine.ExitCode.SOFTWARE;
         });
@@ -154,7 +154,7 @@ public final class JumbocapCommand implements Callable<Integer> {
             if (root.debug) {
                 ex.printStackTrace(at.getErr());
             }
-            String message = brief(ex.getMessage());
+            String message = ErrorText.clean(brief(ex.getMessage()));
             at.getErr().println(at.getCommandName().equals("jumbocap") ? "jumbocap: " + message + rootHint(args)
                     : "jumbocap " + at.getCommandName() + ": " + message
                     + " (see 'jumbocap " + at.getCommandName() + " --help')");

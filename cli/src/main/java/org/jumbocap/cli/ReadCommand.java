@@ -14,6 +14,7 @@ import org.jumbocap.cli.render.FieldColumns;
 import org.jumbocap.render.HexDump;
 import org.jumbocap.render.Json;
 import org.jumbocap.render.JsonFrame;
+import org.jumbocap.render.SafeText;
 import org.jumbocap.render.SummaryLine;
 import org.jumbocap.render.TimeFormat;
 import org.jumbocap.render.TreeText;
@@ -257,7 +258,7 @@ public final class ReadCommand implements Callable<Integer> {
             @Override
             public void startFile(String file) {
                 if (several) {
-                    out.append(colors.bold("# " + file)).append('\n');
+                    out.append(colors.bold("# " + SafeText.of(file))).append('\n');
                 }
             }
 

@@ -11,6 +11,7 @@ import org.jumbocap.render.FrameContext;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.render.SafeText;
 import org.jumbocap.segment.KeepReason;
 import org.jumbocap.segment.SegmentReport;
 import org.jumbocap.segment.Segmenter;
@@ -119,14 +120,14 @@ public final class SegmentCommand implements Callable<Integer> {
     public static String render(SegmentReport r, String output) {
         StringBuilder s = new StringBuilder(512);
         if (r == null) {
-            return s.append("segment: no frames; ").append(output).append(" holds none\n").toString();
+            return s.append("segment: no frames; ").append(SafeText.of(output)).append(" holds none\n").toString();
         }
         s.append(String.format(Locale.ROOT, "segment: %,d frames in; %,d super-packets split into %,d segments; "
                         + "%,d frames copied (%,d with an offloaded checksum completed); %,d left whole; "
                         + "%,d frames (%,d bytes) written to %s%n",
                 r.framesIn(), r.superPacketsSplit(), r.segmentsWritten(), r.framesCopied(), r.checksumsCompleted(),
                 r.keptWhole(),
-                r.framesWritten(), r.bytesWritten(), output));
+                r.framesWritten(), r.bytesWritten(), SafeText.of(output)));
         for (Map.Entry<KeepReason, long[]> e : r.keptByReason().entrySet()) {
             s.append(String.format(Locale.ROOT, "  left whole: %,d %s (first: frame %d): %s%n", e.getValue()[0],
                     e.getKey().label(), e.getValue()[1], e.getKey().description()));

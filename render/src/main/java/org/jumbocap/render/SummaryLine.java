@@ -46,7 +46,7 @@ public final class SummaryLine {
         s.append(endpoints(tree, ip, transport)).append(' ');
         s.append(SummaryText.protocolName(SummaryText.innermostProtocol(own).def())).append(' ');
         s.append(tree.frame().originalLength()).append(' ');
-        s.append(SummaryText.info(tree));
+        SafeText.append(s, SummaryText.info(tree));
         String jumbo = jumboMark(own);
         if (jumbo != null) {
             s.append(' ').append(colors.jumbo(jumbo));
@@ -94,7 +94,7 @@ public final class SummaryLine {
                 .append(endpoint(summary.ipVersion, address(v6, summary.dstHi, summary.dstLo), dstPort)).append(' ');
         s.append(SummaryText.protocolName(top)).append(' ');
         s.append(frame.originalLength()).append(' ');
-        s.append(info);
+        SafeText.append(s, info);
         String jumbo = jumboMark(summary);
         if (jumbo != null) {
             s.append(' ').append(colors.jumbo(jumbo));

@@ -30,7 +30,7 @@ public final class TreeText {
         if (n.isHidden()) {
             return;
         }
-        String text = shorten(n);
+        String text = SafeText.of(shorten(n));
         if (n.isGenerated() && !(text.startsWith("[") && text.endsWith("]"))) {
             text = "[" + text + "]";
         }
@@ -42,7 +42,7 @@ public final class TreeText {
         indent(out, depth).append(text).append('\n');
         for (ExpertItem e : n.experts()) {
             String line = String.format(Locale.ROOT, "[Expert Info (%s/%s): %s] [%s]", capital(e.severity().filterName()),
-                    capital(e.group().filterName()), e.message(), e.id());
+                    capital(e.group().filterName()), SafeText.of(e.message()), e.id());
             indent(out, depth + 1).append(colors.severity(e.severity(), line)).append('\n');
         }
         for (FieldNode c : n.children()) {

@@ -4,6 +4,7 @@ import org.jumbocap.render.Colors;
 import org.jumbocap.render.Json;
 import java.util.List;
 import java.util.Locale;
+import org.jumbocap.render.SafeText;
 import java.util.Map;
 import org.jumbocap.capture.host.InterfaceFacts;
 import org.jumbocap.capture.host.InterfaceVerdict;
@@ -75,7 +76,7 @@ public final class CheckReport {
 
     private static void interfaceText(StringBuilder s, InterfaceReport r, Colors colors) {
         InterfaceFacts f = r.facts();
-        s.append(colors.bold(f.name())).append(f.up() ? " (up)" : " (down)");
+        s.append(colors.bold(SafeText.of(f.name()))).append(f.up() ? " (up)" : " (down)");
         if (f.linkType() != null) {
             s.append("  link ").append(f.linkType());
         }
@@ -124,7 +125,7 @@ public final class CheckReport {
 
     private static void captureText(StringBuilder s, CaptureReport c, Colors colors) {
         CaptureCheck ch = c.check();
-        s.append(colors.bold("# " + c.name())).append(String.format(Locale.ROOT, "  %s frames", group(ch.frames())));
+        s.append(colors.bold("# " + SafeText.of(c.name()))).append(String.format(Locale.ROOT, "  %s frames", group(ch.frames())));
         if (ch.cutFrames() > 0) {
             s.append(String.format(Locale.ROOT, ", %s cut by the snaplen", group(ch.cutFrames())));
         }

@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import org.jumbocap.render.SafeText;
 import java.util.Map;
 import org.jumbocap.io.LinkTypes;
 import org.jumbocap.stats.CaptureStatistics;
@@ -28,7 +29,7 @@ public final class StatsReport {
     public static String text(CaptureStatistics st, Colors colors) {
         StringBuilder s = new StringBuilder(4096);
         s.append(colors.bold("Capture")).append('\n');
-        row(s, "Files", String.join(", ", st.files()));
+        row(s, "Files", SafeText.of(String.join(", ", st.files())));
         row(s, "Frames", group(st.frames()));
         row(s, "Bytes", group(st.bytes()) + " on the wire, " + group(st.capturedBytes()) + " captured");
         row(s, "Duration", TimeFormat.seconds(st.durationNanos(), 6) + " s");
@@ -110,7 +111,8 @@ public final class StatsReport {
         for (ExpertCount e : st.experts()) {
             String line = String.format(Locale.ROOT, "  %-5s %-32s %8s  first in frame %d%s: %s",
                     e.severity().filterName(), e.id(), group(e.count()), e.firstFrame(),
-                    e.firstFile() != null && st.files().size() > 1 ? " of " + e.firstFile() : "", e.firstMessage());
+                    e.firstFile() != null && st.files().size() > 1 ? " of " + SafeText.of(e.firstFile()) : "",
+                    SafeText.of(e.firstMessage()));
             s.append(colors.severity(e.severity(), line)).append('\n');
         }
         return s.toString();
