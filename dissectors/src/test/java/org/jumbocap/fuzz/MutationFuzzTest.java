@@ -72,6 +72,15 @@ class MutationFuzzTest {
             assertArrayEquals(bytes, Files.readAllBytes(seed), seed + " differs from its generator");
             assertTrue(bytes.length < 4096, seed + " stays small");
         }
+        // generated shapes: an interface block before every packet
+        Path interleaved = corpus.resolve("interleaved-interfaces-seed.pcapng");
+        java.io.ByteArrayOutputStream shape = new java.io.ByteArrayOutputStream();
+        InterleavedInterfaces.write(shape, InterleavedInterfaces.SEED_PAIRS, InterleavedInterfaces.sourceFrames());
+        if (regenerate) {
+            Files.write(interleaved, shape.toByteArray());
+        }
+        assertTrue(Files.exists(interleaved), interleaved + " missing: run with -Djumbocap.regenerate=true");
+        assertArrayEquals(shape.toByteArray(), Files.readAllBytes(interleaved), interleaved + " differs from its generator");
     }
 
     @Test

@@ -327,10 +327,19 @@ public final class FrameLoop {
                 previous = ts;
                 any = true;
             }
-            if (reader.interfaces().size() != interfacesSeen) { // pcapng may define interfaces later on
-                interfacesSeen = reader.interfaces().size();
-                nano = reader.formatName().contains("nsec")
-                        || reader.interfaces().stream().anyMatch(InterfaceInfo::finerThanMicroseconds);
+            // pcapng may define interfaces later on, one between every two packets: only the new ones are
+            // looked at (a new section starts the table again), so the time stays linear in the blocks
+            List<InterfaceInfo> interfaces = reader.interfaces();
+            int n = interfaces.size();
+            if (n != interfacesSeen) {
+                if (n < interfacesSeen || interfacesSeen < 0) {
+                    interfacesSeen = 0;
+                    nano = reader.formatName().contains("nsec");
+                }
+                for (int i = interfacesSeen; i < n && !nano; i++) {
+                    nano = interfaces.get(i).finerThanMicroseconds();
+                }
+                interfacesSeen = n;
             }
             FrameContext context = new FrameContext(file, first, previous, nano);
             previous = ts;
