@@ -208,6 +208,7 @@ public final class ReadCommand implements Callable<Integer> {
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
         boolean ok;
         try (output) {
+            output.reserve();
             ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).run(inputs.files(), (frame, context) -> {
                 try {
                     output.writerFor(frame.frame()).write(frame.frame());
@@ -215,11 +216,8 @@ public final class ReadCommand implements Callable<Integer> {
                     throw output.failed(e);
                 }
             }, spec.commandLine().getOut(), spec.commandLine().getErr(), root.debug());
-            output.ensureCreated();
+            output.finish();
         } catch (IOException e) {
-            if (output.isBroken()) {
-                return output.failedStatus();
-            }
             throw output.failed(e);
         }
         return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;

@@ -98,17 +98,12 @@ public final class SegmentCommand implements Callable<Integer> {
         };
         boolean ok;
         try (out) {
+            out.reserve();
             ok = new FrameLoop(filter, inputs.count(), false, inputs.threads()).run(files, sink, spec.commandLine().getOut(), err,
                     root.debug());
-            out.ensureCreated();
+            out.finish();
         } catch (IOException e) {
-            if (out.isBroken()) {
-                return out.failedStatus();
-            }
             throw out.failed(e);
-        }
-        if (out.isBroken()) {
-            return out.failedStatus(); // the error line said it; a summary of frames not written would not
         }
         SegmentReport report = segmenter[0] != null ? segmenter[0].report() : null;
         err.print(render(report, output));

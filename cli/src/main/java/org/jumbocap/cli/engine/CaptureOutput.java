@@ -15,8 +15,10 @@ import org.jumbocap.io.pcapng.PcapngWriter;
 /**
  * The capture a command writes with {@code -w}: pcapng (nanoseconds) when the name ends in {@code .pcapng},
  * else classic pcap with microseconds, as {@code capture -w} writes; {@code -} is standard output (pcap).
- * The file is created when the first frame comes, with that frame's link type; a pcap file holds one link
- * type, so a frame of another is an error that names it.
+ * The file is written when the first frame comes, with that frame's link type; a pcap file holds one link
+ * type, so a frame of another is an error that names it and ends the command. A file is written under a
+ * temporary name beside it ({@link PartFile}) and takes its name only in {@link #finish}: an error, a full
+ * disk or a signal before that leaves the previous file of that name, or none, never a cut one.
  */
 public final class CaptureOutput implements AutoCloseable {
     /** The snaplen written in the file header: libpcap's largest, which every frame jumbocap reads fits. */
@@ -26,6 +28,8 @@ public final class CaptureOutput implements AutoCloseable {
     private final String name;
     private final OutputStream stdout;
     private CaptureWriter writer;
+    private PartFile part;
+    private boolean finished;
     private int linkType = -1;
     /** Set by the first failed write: the output is given up, and said so once. */
     private RuntimeException failure;
@@ -61,19 +65,8 @@ public final class CaptureOutput implements AutoCloseable {
         } else if (e instanceof java.nio.file.NoSuchFileException) {
             reason = "no such directory";
         }
-        failure = new UserException(name + ": cannot write (" + reason + ")", e);
+        failure = new OutputFileException(name + ": cannot write (" + reason + "); not written", e);
         return failure;
-    }
-
-    /**
-     * The exit status once a write failed and a file's error line was said: 1. A failure of standard
-     * output is thrown on instead, to be said once by the command line (or not at all, for a reader gone).
-     */
-    public int failedStatus() {
-        if (failure instanceof OutputClosedException c) {
-            throw c;
-        }
-        return 1;
     }
 
     /** True once a write failed. */
@@ -95,6 +88,16 @@ public final class CaptureOutput implements AutoCloseable {
         }
     }
 
+    /**
+     * Reserves the file's temporary part now, before the first frame: a directory that cannot be written
+     * is said at once, and a signal while the input is still awaited is said too. Nothing for standard output.
+     */
+    public void reserve() throws IOException {
+        if (part == null && !name.equals(Captures.STDIN)) {
+            part = PartFile.beside(Path.of(name));
+        }
+    }
+
     /** The writer for a frame of this record's link type, created on first use. */
     public CaptureWriter writerFor(FrameRecord frame) throws IOException {
         if (failure != null) {
@@ -103,9 +106,10 @@ public final class CaptureOutput implements AutoCloseable {
         if (writer == null) {
             open(frame.linkType());
         } else if (frame.linkType() != linkType && !writer.formatName().equals("pcapng")) {
-            throw new UserException(name + ": a pcap file holds one link type (" + LinkTypes.name(linkType)
+            failure = new OutputFileException(name + ": a pcap file holds one link type (" + LinkTypes.name(linkType)
                     + "), but frame " + frame.number() + " is " + LinkTypes.name(frame.linkType())
-                    + ": write a .pcapng file instead");
+                    + ": write a .pcapng file instead; not written");
+            throw failure;
         }
         return writer;
     }
@@ -120,8 +124,8 @@ public final class CaptureOutput implements AutoCloseable {
     private void open(int type) throws IOException {
         linkType = type;
         // a large buffer: segmenting writes a record of 1.5 KB in three pieces, and each flush is a system call
-        OutputStream out = new BufferedOutputStream(name.equals(Captures.STDIN) ? new KeptOpen(stdout)
-                : Files.newOutputStream(Path.of(name)), BUFFER);
+        reserve();
+        OutputStream out = new BufferedOutputStream(part == null ? new KeptOpen(stdout) : part.open(), BUFFER);
         try {
             boolean pcapng = !name.equals(Captures.STDIN) && CaptureWriters.isPcapng(Path.of(name));
             writer = pcapng ? new PcapngWriter(out, type, SNAPLEN, true) : new PcapWriter(out, type, SNAPLEN, false);
@@ -148,19 +152,34 @@ public final class CaptureOutput implements AutoCloseable {
         }
     }
 
+    /**
+     * Completes the output: creates it if no frame came (an empty capture of Ethernet frames, so the output
+     * always exists), writes what is buffered and gives the file its name. Nothing happens after a failed write.
+     */
+    public void finish() throws IOException {
+        if (failure != null) {
+            return;
+        }
+        ensureCreated();
+        writer.close();
+        if (part != null) {
+            part.commit();
+        }
+        finished = true;
+    }
+
+    /** Releases the output; a file not {@link #finish finished} is not written (its temporary part is deleted). */
     @Override
-    public void close() throws IOException {
-        if (writer == null) {
-            return;
+    public void close() {
+        if (writer != null && !finished) {
+            try {
+                writer.close();
+            } catch (IOException | RuntimeException e) {
+                // said already, or the command ends on another error; closing only releases the file
+            }
         }
-        if (failure == null) {
-            writer.close();
-            return;
-        }
-        try {
-            writer.close();
-        } catch (IOException e) {
-            // the failure was reported; closing only releases the file
+        if (part != null && !finished) {
+            part.abandon();
         }
     }
 }

@@ -144,8 +144,8 @@ public final class FrameLoop {
                 }
                 try {
                     readFile(file, sink, pool, threads);
-                } catch (OutputClosedException e) {
-                    throw e;
+                } catch (OutputClosedException | OutputFileException e) {
+                    throw e; // the output is gone: no next file can be written
                 } catch (IOException | RuntimeException e) {
                     ok = false;
                     out.flush();

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.jumbocap.cli.engine.Captures;
 import org.jumbocap.cli.engine.ErrorText;
+import org.jumbocap.cli.engine.PartFile;
 import org.jumbocap.cli.engine.UserException;
 import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.export.FrameRow;
@@ -17,7 +18,9 @@ import org.jumbocap.export.parquet.BackgroundFrameWriter;
 /**
  * Runs an export: each capture's rows ({@link FrameRowReader}) into a Parquet writer working on its own
  * thread. A capture that cannot be read costs one error line after its good rows were written; the others
- * are still exported. An output that cannot be written ends the export.
+ * are still exported. An output that cannot be written ends the export. Each Parquet file is written under
+ * a temporary name beside it and renamed when its footer is written ({@link PartFile}), so a full disk, an
+ * error or a signal leaves the previous file or none, never one without its footer.
  */
 final class ParquetExport {
     /** The name a capture read from standard input gets in a directory. */
@@ -40,16 +43,22 @@ final class ParquetExport {
 
     /** Every capture into one file; true when every capture was read to its end. */
     boolean toFile(Path out, PrintWriter err) {
+        PartFile part = reserve(out);
         boolean ok = true;
-        try (BackgroundFrameWriter writer = open(out)) {
-            for (String file : files) {
-                if (limitReached()) {
-                    break;
+        try {
+            try (BackgroundFrameWriter writer = open(part, out)) {
+                for (String file : files) {
+                    if (limitReached()) {
+                        break;
+                    }
+                    ok &= exportOne(file, writer, err);
                 }
-                ok &= exportOne(file, writer, err);
             }
+            part.commit();
         } catch (IOException e) {
             throw cannotWrite(out, e);
+        } finally {
+            part.abandon(); // nothing once committed
         }
         return ok;
     }
@@ -67,10 +76,16 @@ final class ParquetExport {
                 break;
             }
             Path out = dir.resolve(outputName(file));
-            try (BackgroundFrameWriter writer = open(out)) {
-                ok &= exportOne(file, writer, err);
+            PartFile part = reserve(out);
+            try {
+                try (BackgroundFrameWriter writer = open(part, out)) {
+                    ok &= exportOne(file, writer, err);
+                }
+                part.commit();
             } catch (IOException e) {
                 throw cannotWrite(out, e);
+            } finally {
+                part.abandon();
             }
         }
         return ok;
@@ -82,10 +97,20 @@ final class ParquetExport {
         return name + ".parquet";
     }
 
-    private static BackgroundFrameWriter open(Path out) {
+    /** The temporary file beside {@code out} that takes its name when the export is complete. */
+    private static PartFile reserve(Path out) {
         try {
-            return new BackgroundFrameWriter(out);
+            return PartFile.beside(out);
         } catch (IOException e) {
+            throw cannotWrite(out, e);
+        }
+    }
+
+    private static BackgroundFrameWriter open(PartFile part, Path out) {
+        try {
+            return new BackgroundFrameWriter(part.part());
+        } catch (IOException e) {
+            part.abandon();
             throw cannotWrite(out, e);
         }
     }
@@ -138,6 +163,6 @@ final class ParquetExport {
         String why = e instanceof java.nio.file.NoSuchFileException ? "no such directory"
                 : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
                 : e.getMessage() != null ? e.getMessage() : e.toString();
-        return new UserException(out + ": cannot write: " + why, e);
+        return new UserException(out + ": cannot write: " + why + "; not written", e);
     }
 }

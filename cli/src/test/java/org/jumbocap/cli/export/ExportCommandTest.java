@@ -299,7 +299,7 @@ class ExportCommandTest {
                 List.copyOf(rows.keySet()));
         Run missingDir = run("export", "-w", tmp.resolve("no/such/dir/x.parquet").toString(), good.toString());
         assertEquals(1, missingDir.code());
-        assertTrue(missingDir.err().endsWith(": cannot write: no such directory\n"), missingDir.err());
+        assertTrue(missingDir.err().endsWith(": cannot write: no such directory; not written\n"), missingDir.err());
     }
 
     @Test
