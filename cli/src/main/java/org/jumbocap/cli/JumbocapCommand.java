@@ -217,6 +217,14 @@ public final class JumbocapCommand implements Callable<Integer> {
         return e.exitCode();
     }
 
+    /** The line for a heap too small for the input: how large it was and the setting that raises it. */
+    static String outOfMemory() {
+        long max = Runtime.getRuntime().maxMemory() >> 20;
+        return "out of memory (the Java heap holds at most " + max + " MB): raise it, e.g. "
+                + "JUMBOCAP_JAVA_OPTS=-Xmx" + Math.max(1024, 4 * max) + "m (java -Xmx... without the launcher), "
+                + "or hold less (stats --max-flows)";
+    }
+
     /** One line for an error: the file and what is wrong, never an exception class unless it is a bug. */
     static String describe(Throwable ex) {
         if (ex instanceof UncheckedIOException u) {

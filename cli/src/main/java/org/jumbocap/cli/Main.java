@@ -27,7 +27,15 @@ public final class Main {
     static int run(String[] args, OutputStream stdout, PrintWriter err, boolean terminal) {
         GuardedOutputStream guarded = new GuardedOutputStream(stdout);
         PrintWriter out = new PrintWriter(new Utf8Writer(guarded, 1 << 16));
-        int code = JumbocapCommand.execute(args, stdout, out, err, terminal);
+        int code;
+        try {
+            code = JumbocapCommand.execute(args, stdout, out, err, terminal);
+        } catch (OutOfMemoryError e) {
+            // what the command held is unreachable now: room enough for one line
+            err.println("jumbocap: " + JumbocapCommand.outOfMemory());
+            err.flush();
+            return 1;
+        }
         try {
             out.flush();
         } catch (OutputClosedException e) {

@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {"  jumbocap stats samples/ipv6-bigtcp-veth.pcap",
                 "  jumbocap stats -Y 'tcp.port == 5201' a.pcap b.pcapng",
-                "  jumbocap stats -T json capture.pcap | jq .jumbo"})
+                "  jumbocap stats -T json capture.pcap | jq .jumbo",
+                "  jumbocap stats --max-flows 1000000 --all many-connections.pcap"})
 public final class StatsCommand implements Callable<Integer> {
     /** Output formats of {@code -T}. */
     enum Format {
@@ -50,13 +51,34 @@ public final class StatsCommand implements Callable<Integer> {
                     + "pseudo-header sum, and no payload byte is read). The report says which was done.")
     boolean verifyChecksums;
 
+    @Option(names = "--max-flows", paramLabel = "N", defaultValue = "" + CaptureStatistics.DEFAULT_MAX_FLOWS,
+            description = "Hold at most N conversations at once, in the report's table and in the TCP analysis "
+                    + "(default ${DEFAULT-VALUE}, which fits a 64 MB heap): past it a tenth is evicted, closed ones "
+                    + "first, then those idle longest, and the report says how many and what they carried.")
+    int maxFlows;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "" + StatsReport.DEFAULT_TOP,
+            description = "List the N largest conversations by bytes when there are more (default ${DEFAULT-VALUE}).")
+    int top;
+
+    @Option(names = "--all", description = "List every conversation held, in order of first appearance.")
+    boolean all;
+
     @Override
     public Integer call() {
         FrameFilter filter = inputs.filter();
+        if (maxFlows < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--max-flows must be at least 1");
+        }
+        if (top < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--top must be at least 1 (--all lists every one)");
+        }
         JumbocapCommand root = JumbocapCommand.of(spec);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         CaptureStatistics stats = new CaptureStatistics();
+        stats.setMaxFlows(maxFlows);
+        int listed = all ? 0 : top;
         stats.setChecksumsVerified(verifyChecksums);
         FrameLoop.Sink sink = new FrameLoop.Sink() {
             @Override
@@ -69,11 +91,14 @@ public final class StatsCommand implements Callable<Integer> {
                 stats.add(frame);
             }
         };
-        boolean ok = new FrameLoop(filter, inputs.count(), verifyChecksums, inputs.threads()).run(inputs.files(), sink, out, err, root.debug());
+        // the TCP analysis follows no more conversations than the report holds
+        FrameLoop loop = new FrameLoop(filter, inputs.count(), verifyChecksums, true, inputs.threads(), maxFlows);
+        boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
         if (ok || stats.frames() > 0 || format == Format.json) {
             // a file that gave no frame at all gets its error line alone, not a text report of zeros;
             // scripts still get one complete JSON object
-            out.print(format == Format.json ? StatsReport.json(stats) : StatsReport.text(stats, Colors.of(root.color())));
+            out.print(format == Format.json ? StatsReport.json(stats, listed)
+                    : StatsReport.text(stats, Colors.of(root.color()), listed));
         }
         out.flush();
         return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;

@@ -14,8 +14,8 @@ import org.jumbocap.tree.FrameTree;
 
 /**
  * Numbers about a capture, accumulated one dissected frame at a time. Memory grows with the number of
- * conversations and distinct expert ids, never with the number of frames, so a front end can feed it a
- * capture of any size. Every IP packet belongs to one conversation: TCP and UDP by addresses and ports,
+ * conversations (held up to a cap, {@link #setMaxFlows}) and distinct expert ids, never with the number of
+ * frames, so a front end can feed it a capture of any size. Every IP packet belongs to one conversation: TCP and UDP by addresses and ports,
  * ICMP, ICMPv6 and any other protocol by addresses and protocol. The packet an ICMP error quotes is part of
  * the ICMP message, not a frame of the conversation it quotes. Not thread-safe: feed it from one thread.
  *
@@ -242,6 +242,40 @@ public final class CaptureStatistics {
     /** Every direction seen (TCP, UDP, ICMP, ICMPv6 and other IP protocols), in order of first appearance. */
     public List<FlowStats> directions() {
         return conversations.directions();
+    }
+
+    /** The conversations held at most (see {@link #setMaxFlows}). */
+    public static final int DEFAULT_MAX_FLOWS = ConversationTable.DEFAULT_MAX_CONVERSATIONS;
+
+    /**
+     * Caps the conversations held at once (both directions count as one): past it a tenth is evicted,
+     * closed ones first, then those idle longest, and counted in {@link #evictedFlows} and the like.
+     */
+    public void setMaxFlows(int max) {
+        conversations.setMaxConversations(max);
+    }
+
+    public int maxFlows() {
+        return conversations.maxConversations();
+    }
+
+    /** Conversations evicted at the cap (0 when it was never reached). */
+    public long evictedFlows() {
+        return conversations.evictedConversations();
+    }
+
+    /** Of the evicted conversations, those closed (an RST, or a FIN each way) when evicted. */
+    public long evictedClosedFlows() {
+        return conversations.evictedClosed();
+    }
+
+    /** Frames and bytes of the evicted conversations (until their eviction). */
+    public long evictedFlowFrames() {
+        return conversations.evictedFrames();
+    }
+
+    public long evictedFlowBytes() {
+        return conversations.evictedBytes();
     }
 
     /** Directions paired into conversations, forward being the direction seen first. */

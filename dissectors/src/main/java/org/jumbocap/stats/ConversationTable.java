@@ -1,5 +1,7 @@
 package org.jumbocap.stats;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,8 +12,17 @@ import org.jumbocap.proto.icmp.Icmpv6Fields;
  * Every direction of every conversation, in order of first appearance, and what each carried: TCP and
  * UDP by addresses and ports, ICMP, ICMPv6 and any other protocol by addresses and protocol. A TCP
  * frame's analysis findings go to its direction; an ACK's RTT to the direction whose segment it acknowledges.
+ *
+ * <p>The table holds at most {@link #maxConversations} conversations, so its memory is bounded whatever the
+ * capture: past the cap a tenth of them is evicted at once, closed ones first (an RST, or a FIN each way),
+ * then those idle longest (by capture time), and what they carried is counted as evicted. A conversation
+ * seen again after its eviction starts anew.
  */
 final class ConversationTable {
+    /** The cap when none is set. */
+    static final int DEFAULT_MAX_CONVERSATIONS = 20_000;
+    private static final int RST = 0x04;
+    private static final int FIN = 0x01;
     private static final int ICMP = 1;
     private static final int TCP = 6;
     private static final int UDP = 17;
@@ -22,6 +33,39 @@ final class ConversationTable {
     private final Map<FlowKey, FlowStats> directions = new LinkedHashMap<>();
     private FlowStats lastDirection;
     private FlowStats directionBefore;
+    private int maxConversations = DEFAULT_MAX_CONVERSATIONS;
+    private int conversationCount;
+    private long evictedConversations;
+    private long evictedClosed;
+    private long evictedFrames;
+    private long evictedBytes;
+
+    void setMaxConversations(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("the cap on conversations must be at least 1");
+        }
+        maxConversations = max;
+    }
+
+    int maxConversations() {
+        return maxConversations;
+    }
+
+    long evictedConversations() {
+        return evictedConversations;
+    }
+
+    long evictedClosed() {
+        return evictedClosed;
+    }
+
+    long evictedFrames() {
+        return evictedFrames;
+    }
+
+    long evictedBytes() {
+        return evictedBytes;
+    }
 
     void add(FrameFacts f) {
         if (!f.hasIp) {
@@ -61,6 +105,8 @@ final class ConversationTable {
                 direction.announceMss((int) f.announcedMss);
             }
             mss = direction.mssInForce();
+            direction.finSent |= (f.tcpFlags & FIN) != 0;
+            direction.resetSent |= (f.tcpFlags & RST) != 0;
             optionsLength = f.tcpHeaderLength >= MIN_TCP_HEADER ? (int) f.tcpHeaderLength - MIN_TCP_HEADER : 0;
         } else if (udp) {
             payload = f.udpLength >= 8 ? f.udpLength - 8 : -1;
@@ -107,17 +153,65 @@ final class ConversationTable {
         FlowKey key = new FlowKey(version, srcHi, srcLo, dstHi, dstLo, protocol, srcPort, dstPort);
         FlowStats d = directions.get(key);
         if (d == null) {
+            FlowStats reverse = directions.get(key.reversed());
+            if (reverse == null && conversationCount >= maxConversations) {
+                evict();
+                last = null;
+            }
             d = new FlowStats(key);
             directions.put(key, d);
-            FlowStats reverse = directions.get(key.reversed());
             if (reverse != null && reverse != d) {
                 d.reverse = reverse;
                 reverse.reverse = d;
+            } else if (reverse == null) {
+                conversationCount++;
             }
         }
         directionBefore = last;
         lastDirection = d;
         return d;
+    }
+
+    /**
+     * Evicts a tenth of the cap's conversations (at least one): closed ones first, then those idle longest.
+     * Sorting once per tenth keeps the cost per new conversation constant.
+     */
+    private void evict() {
+        List<FlowStats> forwards = new ArrayList<>(conversationCount);
+        for (FlowStats d : directions.values()) {
+            if (d.reverse == null || isForward(d)) {
+                forwards.add(d);
+            }
+        }
+        forwards.sort(Comparator.comparing((FlowStats d) -> !closed(d)).thenComparingLong(ConversationTable::lastSeen));
+        int n = Math.max(1, maxConversations / 10);
+        for (int i = 0; i < n && i < forwards.size(); i++) {
+            FlowStats d = forwards.get(i);
+            evictedConversations++;
+            evictedClosed += closed(d) ? 1 : 0;
+            for (FlowStats x : d.reverse == null ? List.of(d) : List.of(d, d.reverse)) {
+                evictedFrames += x.frames();
+                evictedBytes += x.bytes();
+                directions.remove(x.key());
+            }
+            conversationCount--;
+        }
+        lastDirection = null;
+        directionBefore = null;
+    }
+
+    /** Of a pair, the direction that stands for the conversation once (the lower key order, stable). */
+    private static boolean isForward(FlowStats d) {
+        return d.key().canonical().equals(d.key());
+    }
+
+    private static boolean closed(FlowStats d) {
+        FlowStats r = d.reverse;
+        return d.resetSent || r != null && (r.resetSent || d.finSent && r.finSent);
+    }
+
+    private static long lastSeen(FlowStats d) {
+        return d.reverse == null ? d.lastNanos() : Math.max(d.lastNanos(), d.reverse.lastNanos());
     }
 
     List<FlowStats> directions() {

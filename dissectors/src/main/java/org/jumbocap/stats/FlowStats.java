@@ -38,9 +38,17 @@ public final class FlowStats {
     FlowStats reverse;
 
     private final TcpAnalysisStats tcpAnalysis = new TcpAnalysisStats();
+    /** TCP: a FIN was sent in this direction; an RST in this one. */
+    boolean finSent;
+    boolean resetSent;
 
     FlowStats(FlowKey key) {
         this.key = key;
+    }
+
+    /** Capture time of this direction's last frame. */
+    public long lastNanos() {
+        return lastNanos;
     }
 
     /** What TCP conversation analysis found in this direction (all zero for other protocols). */

@@ -19,7 +19,9 @@ public final class TcpAnalysisStats {
     long outOfOrder;
     private long rttCount;
     private long rttMaxNanos = -1;
-    private long[] rtts = new long[16];
+    /** Allocated at the first RTT: most directions of a capture of many short connections never get one. */
+    private long[] rtts = NO_RTTS;
+    private static final long[] NO_RTTS = new long[0];
     private int kept;
     private long random = 0x2545F4914F6CDD1DL;
 
@@ -28,7 +30,7 @@ public final class TcpAnalysisStats {
         rttMaxNanos = Math.max(rttMaxNanos, nanos);
         if (kept < RTT_SAMPLES) {
             if (kept == rtts.length) {
-                rtts = Arrays.copyOf(rtts, Math.min(RTT_SAMPLES, kept * 2));
+                rtts = Arrays.copyOf(rtts, Math.min(RTT_SAMPLES, Math.max(16, kept * 2)));
             }
             rtts[kept++] = nanos;
             return;

@@ -81,6 +81,7 @@ public final class FrameLoop {
     private final int threads;
     private long delivered;
     private long forgotten;
+    private final int maxOpen;
 
     /**
      * @param filter          null for every frame
@@ -109,12 +110,24 @@ public final class FrameLoop {
      *                                thread, a negative number lets the loop choose ({@link #threadsFor})
      */
     public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums, boolean relativeSequenceNumbers, int threads) {
+        this(filter, limit, verifyChecksums, relativeSequenceNumbers, threads, TcpConversations.DEFAULT_MAX_OPEN);
+    }
+
+    /** @param maxOpenConversations TCP conversations followed at once; past it the least recently seen is forgotten */
+    public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums, boolean relativeSequenceNumbers, int threads,
+                     int maxOpenConversations) {
         this.filter = filter == null ? null : filter.compiled();
         this.verifyChecksums = verifyChecksums;
+        this.maxOpen = maxOpenConversations;
         this.pipeline = new FramePipeline(dissector, this.filter, verifyChecksums,
-                new TcpConversations(relativeSequenceNumbers, TcpConversations.DEFAULT_MAX_OPEN));
+                new TcpConversations(relativeSequenceNumbers, maxOpenConversations));
         this.limit = limit;
         this.threads = threads;
+    }
+
+    /** The TCP conversations followed at once at most. */
+    public int maxOpenConversations() {
+        return maxOpen;
     }
 
     /** TCP conversations forgotten because too many were open at once (0 normally). */

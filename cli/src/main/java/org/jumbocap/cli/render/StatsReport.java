@@ -23,10 +23,33 @@ import org.jumbocap.stats.SizeHistogram;
 public final class StatsReport {
     private static final int BAR_WIDTH = 40;
 
+    /** Conversations listed when no number is asked for: the largest by bytes. */
+    public static final int DEFAULT_TOP = 50;
+
     private StatsReport() {
     }
 
+    /**
+     * The conversations a report lists: all, in order of first appearance, when there are at most
+     * {@code top} (or {@code top} is 0 or less); else the {@code top} largest by bytes, largest first.
+     */
+    static List<Conversation> shown(List<Conversation> all, int top) {
+        if (top <= 0 || all.size() <= top) {
+            return all;
+        }
+        return all.stream().sorted(java.util.Comparator.comparingLong(Conversation::bytes).reversed()).limit(top).toList();
+    }
+
     public static String text(CaptureStatistics st, Colors colors) {
+        return text(st, colors, DEFAULT_TOP);
+    }
+
+    public static String json(CaptureStatistics st) {
+        return json(st, DEFAULT_TOP);
+    }
+
+    /** The text report, listing at most {@code top} conversations (0: all). */
+    public static String text(CaptureStatistics st, Colors colors, int top) {
         StringBuilder s = new StringBuilder(4096);
         s.append(colors.bold("Capture")).append('\n');
         row(s, "Files", SafeText.of(String.join(", ", st.files())));
@@ -64,13 +87,41 @@ public final class StatsReport {
         }
 
         s.append('\n').append(colors.bold("Conversations and directions")).append('\n');
-        List<Conversation> conversations = st.conversations();
-        if (conversations.isEmpty()) {
+        List<Conversation> all = st.conversations();
+        List<Conversation> conversations = shown(all, top);
+        if (all.isEmpty() && st.evictedFlows() == 0) {
             s.append("  none (no IP)\n");
-        } else {
+        }
+        if (conversations.size() < all.size()) {
+            long frames = 0;
+            long bytes = 0;
+            for (Conversation c : conversations) {
+                frames += c.frames();
+                bytes += c.bytes();
+            }
+            long allFrames = 0;
+            long allBytes = 0;
+            for (Conversation c : all) {
+                allFrames += c.frames();
+                allBytes += c.bytes();
+            }
+            s.append(String.format(Locale.ROOT, "  the %,d largest of %,d by bytes; the other %,d: %s frames, %s bytes "
+                    + "(--all lists every one)%n", conversations.size(), all.size(), all.size() - conversations.size(),
+                    group(allFrames - frames), group(allBytes - bytes)));
+        }
+        if (st.evictedFlows() > 0) {
+            s.append(String.format(Locale.ROOT, "  evicted at the cap of %,d held at once (--max-flows): %,d conversations "
+                    + "(%,d closed, %,d idle longest), %s frames, %s bytes; not listed, and a later frame of one "
+                    + "starts it anew%n", st.maxFlows(), st.evictedFlows(), st.evictedClosedFlows(),
+                    st.evictedFlows() - st.evictedClosedFlows(), group(st.evictedFlowFrames()), group(st.evictedFlowBytes())));
+        }
+        if (!conversations.isEmpty()) {
             int width = "direction".length();
-            for (FlowStats d : st.directions()) {
-                width = Math.max(width, direction(d).length());
+            for (Conversation c : conversations) {
+                width = Math.max(width, direction(c.forward()).length());
+                if (c.reverse() != null) {
+                    width = Math.max(width, direction(c.reverse()).length());
+                }
             }
             String format = "  %-6s %-" + width + "s %8s %15s %7s %9s %9s %-12s %9s%n";
             s.append(String.format(Locale.ROOT, format, "proto", "direction", "frames", "bytes", "super", "largest",
@@ -172,7 +223,8 @@ public final class StatsReport {
                 group(d.superPackets()), group(d.largestFrame()), group(Math.round(d.meanFrame())), mssText, segments));
     }
 
-    public static String json(CaptureStatistics st) {
+    /** The JSON report, listing at most {@code top} conversations (0: all). */
+    public static String json(CaptureStatistics st, int top) {
         StringBuilder sb = new StringBuilder(4096);
         Json j = new Json(sb);
         j.beginObject();
@@ -208,8 +260,14 @@ public final class StatsReport {
             j.field("frames", b.count()).field("bytes", b.bytes()).endObject();
         }
         j.endArray();
+        List<Conversation> all = st.conversations();
+        List<Conversation> shown = shown(all, top);
+        j.name("conversations_held").beginObject().field("count", all.size()).field("listed", shown.size())
+                .field("max_flows", st.maxFlows()).field("evicted", st.evictedFlows())
+                .field("evicted_closed", st.evictedClosedFlows()).field("evicted_frames", st.evictedFlowFrames())
+                .field("evicted_bytes", st.evictedFlowBytes()).endObject();
         j.name("conversations").beginArray();
-        for (Conversation c : st.conversations()) {
+        for (Conversation c : shown) {
             j.beginObject().field("protocol", c.key().protocolName()).field("a", c.key().sourceEndpoint())
                     .field("b", c.key().destinationEndpoint()).field("frames", c.frames()).field("bytes", c.bytes())
                     .field("super_packets", c.superPackets());
