@@ -49,7 +49,9 @@ public final class InterleavedInterfaces {
      */
     public static void write(OutputStream out, int pairs, List<FrameRecord> frames) throws IOException {
         int linkType = frames.get(0).linkType();
-        try (PcapngWriter w = new PcapngWriter(out, linkType, 262_144, true)) {
+        // microsecond interfaces, as most tools write: none is finer, so a reader that asks whether any
+        // interface so far is finer than microseconds looks at all of them each time
+        try (PcapngWriter w = new PcapngWriter(out, linkType, 262_144, false)) {
             long t0 = frames.get(0).timestampNanos();
             for (int i = 0; i < pairs; i++) {
                 FrameRecord f = frames.get(i % frames.size());
