@@ -152,7 +152,9 @@ public final class FieldColumns {
                     }
                 }
             }
-            quoted(cell.toString(), s);
+            // a string from a packet or a pcapng option: no control character reaches the terminal or
+            // breaks the line into columns that are not there
+            quoted(org.jumbocap.render.SafeText.of(cell.toString()), s);
         }
         return s.toString();
     }
