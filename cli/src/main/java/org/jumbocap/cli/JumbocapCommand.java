@@ -222,7 +222,7 @@ public final class JumbocapCommand implements Callable<Integer> {
         long max = Runtime.getRuntime().maxMemory() >> 20;
         return "out of memory (the Java heap holds at most " + max + " MB): raise it, e.g. "
                 + "JUMBOCAP_JAVA_OPTS=-Xmx" + Math.max(1024, 4 * max) + "m (java -Xmx... without the launcher), "
-                + "or hold less (stats --max-flows)";
+                + "or hold less (read and stats: --max-flows)";
     }
 
     /** One line for an error: the file and what is wrong, never an exception class unless it is a bug. */

@@ -119,8 +119,17 @@ public final class ReadCommand implements Callable<Integer> {
                     + "Default: relative to each conversation's first.")
     boolean rawSequenceNumbers;
 
+    @Option(names = "--max-flows", paramLabel = "N", defaultValue = "" + TcpConversations.DEFAULT_MAX_OPEN,
+            description = "Follow at most N TCP conversations at once for the analysis and stream numbers (default "
+                    + "${DEFAULT-VALUE}); past it the least recently seen is forgotten, and said. Lower it for a small "
+                    + "heap: a million open connections need some 1 KB each up to the cap.")
+    int maxFlows;
+
     @Override
     public Integer call() {
+        if (maxFlows < 1) {
+            throw usage("--max-flows must be at least 1");
+        }
         TimeFormat timeFormat = TimeFormat.of(time);
         if (timeFormat == null) {
             throw usage("-t " + time + ": expected a, r, d or e");
@@ -166,11 +175,11 @@ public final class ReadCommand implements Callable<Integer> {
         if (format == Format.json) {
             out.append('[');
         }
-        FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads());
+        FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows);
         boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
         if (loop.conversationsForgotten() > 0) {
             out.flush();
-            err.println("jumbocap: note: more than " + TcpConversations.DEFAULT_MAX_OPEN + " TCP conversations were open at once; "
+            err.println("jumbocap: note: more than " + maxFlows + " TCP conversations were open at once (--max-flows); "
                     + loop.conversationsForgotten() + " least recently seen ones were forgotten, and their later frames "
                     + "start new streams");
             err.flush();

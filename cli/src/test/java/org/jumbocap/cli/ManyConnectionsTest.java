@@ -57,6 +57,17 @@ class ManyConnectionsTest {
         assertEquals(0, number(uncapped.out(), "\"evicted\":"));
     }
 
+    @Test
+    void readFollowsAtMostMaxFlowsConversationsAndSaysSo() throws IOException {
+        Path file = capture(5_000);
+        Cli.Result r = Cli.run("read", "--max-flows", "1000", "-T", "fields", "-e", "tcp.stream", file.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(5_000, r.outLines().size());
+        assertEquals("4999", r.outLines().get(4_999), "stream numbers go on");
+        assertEquals(java.util.List.of("jumbocap: note: more than 1000 TCP conversations were open at once (--max-flows); "
+                + "4000 least recently seen ones were forgotten, and their later frames start new streams"), r.errLines());
+    }
+
     private static long number(String json, String name) {
         int at = json.indexOf(name) + name.length();
         int end = at;
