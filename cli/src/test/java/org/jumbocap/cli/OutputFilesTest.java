@@ -103,6 +103,22 @@ class OutputFilesTest {
         assertEquals(List.of(), leftovers(dir));
     }
 
+    /** Inputs of several link types into one pcap: one line naming the first frame that does not fit, and no file. */
+    @ParameterizedTest
+    @ValueSource(strings = {"read", "segment"})
+    void aSecondLinkTypeInAPcapIsOneLineAndNoFile(String command, @TempDir Path dir) {
+        Path target = dir.resolve("mixed.pcap");
+        Cli.Result r = Cli.run(command, "-w", target.toString(), SAMPLE.toString(),
+                Cli.SAMPLES.resolve("ipv6-bigtcp-any-sll2.pcap").toString(), Cli.SAMPLES.resolve("ipv6-bigtcp-loopback.pcap").toString());
+        assertEquals(1, r.code(), r.err());
+        assertEquals(List.of("jumbocap: " + target + ": a pcap file holds one link type (EN10MB), but frame 1 is LINUX_SLL2: "
+                + "write a .pcapng file instead; not written"), r.errLines());
+        assertFalse(Files.exists(target));
+        Cli.Result pcapng = Cli.run(command, "-w", dir.resolve("mixed.pcapng").toString(), SAMPLE.toString(),
+                Cli.SAMPLES.resolve("ipv6-bigtcp-any-sll2.pcap").toString());
+        assertEquals(0, pcapng.code(), pcapng.err());
+    }
+
     @Test
     void twoWritersOfOneNameLeaveOneWholeFile(@TempDir Path dir) throws Exception {
         Path target = dir.resolve("both.pcap");
