@@ -1,0 +1,68 @@
+package org.jumbocap.capture;
+
+import java.util.Locale;
+
+/**
+ * Opens a capture device through the source asked for: by default jumbocap's AF_PACKET source, which keeps
+ * super-packets whole and records the kernel's facts about them, and libpcap's where AF_PACKET is refused
+ * (not Linux, no permission for it, an old kernel, {@code any}, another link type), saying why in one line.
+ * The one place the command line and the viewer choose a live source.
+ */
+public final class CaptureSources {
+    /** Which source to open. */
+    public enum Preference {
+        /** AF_PACKET, else libpcap. */
+        AUTO,
+        /** AF_PACKET only: a refusal is an error. */
+        AFPACKET,
+        /** libpcap only. */
+        LIBPCAP;
+
+        /** "auto", "afpacket" or "libpcap" (any case); null for anything else. */
+        public static Preference of(String name) {
+            return switch (name == null ? "" : name.toLowerCase(Locale.ROOT)) {
+                case "auto" -> AUTO;
+                case "afpacket", "af_packet" -> AFPACKET;
+                case "libpcap", "pcap" -> LIBPCAP;
+                default -> null;
+            };
+        }
+    }
+
+    /**
+     * An open source, and the line that says why it is libpcap's when AF_PACKET was wanted (else null).
+     */
+    public record Opened(CaptureSource source, String fallback) {
+    }
+
+    private CaptureSources() {
+    }
+
+    /**
+     * Opens {@code options.device()}; with {@link Preference#AUTO}, libpcap's source when the AF_PACKET
+     * source refuses.
+     *
+     * @throws CaptureException when the chosen source cannot open (with {@link Preference#AFPACKET}, also
+     *                          when it refuses: the refusal's reason is the message)
+     */
+    public static Opened open(CaptureSource.Options options, Preference preference) throws CaptureException {
+        if (preference == Preference.LIBPCAP) {
+            return new Opened(Pcap4jCaptureSource.open(options), null);
+        }
+        try {
+            return new Opened(AfPacketCaptureSource.open(options), null);
+        } catch (AfPacketCaptureSource.Refused r) {
+            if (preference == Preference.AFPACKET) {
+                throw new CaptureException(r.kind(), options.device() + ": AF_PACKET capture refused: " + r.getMessage(), r);
+            }
+            CaptureSource libpcap = Pcap4jCaptureSource.open(options);
+            return new Opened(libpcap, "capturing through libpcap, which cuts frames at "
+                    + String.format(Locale.ROOT, "%,d", CaptureSource.MAX_SNAPLEN) + " bytes: " + r.getMessage());
+        }
+    }
+
+    /** The largest snaplen of the source a preference opens first. */
+    public static int maxSnaplen(Preference preference) {
+        return preference == Preference.LIBPCAP ? CaptureSource.MAX_SNAPLEN : CaptureSource.AF_PACKET_MAX_SNAPLEN;
+    }
+}
