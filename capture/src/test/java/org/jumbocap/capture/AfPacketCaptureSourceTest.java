@@ -1,0 +1,66 @@
+package org.jumbocap.capture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.jumbocap.capture.afpacket.PacketSocket;
+import org.jumbocap.capture.afpacket.RingWalk;
+import org.jumbocap.io.PacketFlags;
+import org.junit.jupiter.api.Test;
+
+/** What the AF_PACKET source makes of the kernel's per-frame facts, and how it refuses; no capture needed. */
+class AfPacketCaptureSourceTest {
+    @Test
+    void packetTypesBecomeDirectionAndReceptionType() {
+        assertEquals(PacketFlags.DIRECTION_INBOUND | PacketFlags.RECEPTION_UNICAST << PacketFlags.RECEPTION_SHIFT,
+                AfPacketCaptureSource.packetFlags(PacketSocket.PACKET_HOST, 0));
+        assertEquals(PacketFlags.DIRECTION_INBOUND | PacketFlags.RECEPTION_BROADCAST << PacketFlags.RECEPTION_SHIFT,
+                AfPacketCaptureSource.packetFlags(PacketSocket.PACKET_BROADCAST, 0));
+        assertEquals(PacketFlags.DIRECTION_INBOUND | PacketFlags.RECEPTION_MULTICAST << PacketFlags.RECEPTION_SHIFT,
+                AfPacketCaptureSource.packetFlags(PacketSocket.PACKET_MULTICAST, 0));
+        assertEquals(PacketFlags.DIRECTION_INBOUND | PacketFlags.RECEPTION_PROMISCUOUS << PacketFlags.RECEPTION_SHIFT,
+                AfPacketCaptureSource.packetFlags(PacketSocket.PACKET_OTHERHOST, 0));
+        assertEquals(PacketFlags.DIRECTION_OUTBOUND, AfPacketCaptureSource.packetFlags(PacketSocket.PACKET_OUTGOING, 0));
+        assertEquals(PacketFlags.DIRECTION_UNKNOWN, AfPacketCaptureSource.packetFlags(7, 0), "PACKET_KERNEL");
+    }
+
+    @Test
+    void statusBitsBecomeTheOffloadFlags() {
+        long sent = AfPacketCaptureSource.packetFlags(PacketSocket.PACKET_OUTGOING, RingWalk.TP_STATUS_USER
+                | RingWalk.TP_STATUS_CSUMNOTREADY | RingWalk.TP_STATUS_GSO_TCP);
+        assertEquals(PacketFlags.DIRECTION_OUTBOUND | PacketFlags.CHECKSUM_NOT_READY | PacketFlags.TCP_SEGMENTATION_OFFLOADED,
+                sent);
+        long received = AfPacketCaptureSource.packetFlags(PacketSocket.PACKET_HOST, RingWalk.TP_STATUS_CSUM_VALID
+                | RingWalk.TP_STATUS_VLAN_VALID);
+        assertTrue(PacketFlags.has(received, PacketFlags.CHECKSUM_VALID));
+        assertEquals(0, received & (PacketFlags.CHECKSUM_NOT_READY | PacketFlags.TCP_SEGMENTATION_OFFLOADED));
+    }
+
+    @Test
+    void theAnyDeviceIsRefusedWithItsReason() {
+        AfPacketCaptureSource.Refused r = assertThrows(AfPacketCaptureSource.Refused.class,
+                () -> AfPacketCaptureSource.open(CaptureSource.Options.defaults("any")));
+        assertTrue(r.getMessage().contains("'any'"), r.getMessage());
+    }
+
+    @Test
+    void aMissingInterfaceIsNamedWithThoseThatExist() {
+        CaptureException e = assertThrows(CaptureException.class,
+                () -> AfPacketCaptureSource.open(CaptureSource.Options.defaults("no-such-if0")));
+        assertEquals(CaptureException.Kind.NO_SUCH_INTERFACE, e.kind());
+        assertTrue(e.getMessage().startsWith("no-such-if0: no such capture interface (interfaces: "), e.getMessage());
+        assertTrue(e.getMessage().contains("lo"), e.getMessage());
+    }
+
+    @Test
+    void preferencesByName() {
+        assertEquals(CaptureSources.Preference.AUTO, CaptureSources.Preference.of("auto"));
+        assertEquals(CaptureSources.Preference.AFPACKET, CaptureSources.Preference.of("AFPACKET"));
+        assertEquals(CaptureSources.Preference.LIBPCAP, CaptureSources.Preference.of("libpcap"));
+        assertNull(CaptureSources.Preference.of("dpdk"));
+        assertEquals(CaptureSource.AF_PACKET_MAX_SNAPLEN, CaptureSources.maxSnaplen(CaptureSources.Preference.AUTO));
+        assertEquals(CaptureSource.MAX_SNAPLEN, CaptureSources.maxSnaplen(CaptureSources.Preference.LIBPCAP));
+    }
+}
