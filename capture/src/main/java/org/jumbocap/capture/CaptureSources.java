@@ -43,7 +43,8 @@ public final class CaptureSources {
      * source refuses.
      *
      * @throws CaptureException when the chosen source cannot open (with {@link Preference#AFPACKET}, also
-     *                          when it refuses: the refusal's reason is the message)
+     *                          when it refuses: the refusal's reason is the message; when libpcap's source
+     *                          fails after a refusal, the message ends with the refusal's reason)
      */
     public static Opened open(CaptureSource.Options options, Preference preference) throws CaptureException {
         if (preference == Preference.LIBPCAP) {
@@ -55,14 +56,15 @@ public final class CaptureSources {
             if (preference == Preference.AFPACKET) {
                 throw new CaptureException(r.kind(), options.device() + ": AF_PACKET capture refused: " + r.getMessage(), r);
             }
-            CaptureSource libpcap = Pcap4jCaptureSource.open(options);
+            CaptureSource libpcap;
+            try {
+                libpcap = Pcap4jCaptureSource.open(options);
+            } catch (CaptureException e) {
+                throw new CaptureException(e.kind(), e.getMessage() + " (AF_PACKET was refused first: " + r.getMessage()
+                        + ")", e);
+            }
             return new Opened(libpcap, "capturing through libpcap, which cuts frames at "
                     + String.format(Locale.ROOT, "%,d", CaptureSource.MAX_SNAPLEN) + " bytes: " + r.getMessage());
         }
-    }
-
-    /** The largest snaplen of the source a preference opens first. */
-    public static int maxSnaplen(Preference preference) {
-        return preference == Preference.LIBPCAP ? CaptureSource.MAX_SNAPLEN : CaptureSource.AF_PACKET_MAX_SNAPLEN;
     }
 }

@@ -60,7 +60,5 @@ class AfPacketCaptureSourceTest {
         assertEquals(CaptureSources.Preference.AFPACKET, CaptureSources.Preference.of("AFPACKET"));
         assertEquals(CaptureSources.Preference.LIBPCAP, CaptureSources.Preference.of("libpcap"));
         assertNull(CaptureSources.Preference.of("dpdk"));
-        assertEquals(CaptureSource.AF_PACKET_MAX_SNAPLEN, CaptureSources.maxSnaplen(CaptureSources.Preference.AUTO));
-        assertEquals(CaptureSource.MAX_SNAPLEN, CaptureSources.maxSnaplen(CaptureSources.Preference.LIBPCAP));
     }
 }
