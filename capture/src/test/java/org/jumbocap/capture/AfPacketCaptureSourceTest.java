@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.jumbocap.capture.afpacket.PacketSocket;
 import org.jumbocap.capture.afpacket.RingWalk;
@@ -38,8 +39,26 @@ class AfPacketCaptureSourceTest {
         assertEquals(0, received & (PacketFlags.CHECKSUM_NOT_READY | PacketFlags.TCP_SEGMENTATION_OFFLOADED));
     }
 
+    private static void assumeLinux() {
+        assumeTrue(System.getProperty("os.name", "").startsWith("Linux"), "AF_PACKET is Linux's");
+    }
+
+    @Test
+    void elsewhereThanLinuxItRefuses() throws Exception {
+        String os = System.getProperty("os.name");
+        try {
+            System.setProperty("os.name", "Mac OS X");
+            AfPacketCaptureSource.Refused r = assertThrows(AfPacketCaptureSource.Refused.class,
+                    () -> AfPacketCaptureSource.open(CaptureSource.Options.defaults("en0")));
+            assertEquals("AF_PACKET sockets are Linux's, and this is Mac OS X", r.getMessage());
+        } finally {
+            System.setProperty("os.name", os);
+        }
+    }
+
     @Test
     void theAnyDeviceIsRefusedWithItsReason() {
+        assumeLinux();
         AfPacketCaptureSource.Refused r = assertThrows(AfPacketCaptureSource.Refused.class,
                 () -> AfPacketCaptureSource.open(CaptureSource.Options.defaults("any")));
         assertTrue(r.getMessage().contains("'any'"), r.getMessage());
@@ -47,6 +66,7 @@ class AfPacketCaptureSourceTest {
 
     @Test
     void aMissingInterfaceIsNamedWithThoseThatExist() {
+        assumeLinux();
         CaptureException e = assertThrows(CaptureException.class,
                 () -> AfPacketCaptureSource.open(CaptureSource.Options.defaults("no-such-if0")));
         assertEquals(CaptureException.Kind.NO_SUCH_INTERFACE, e.kind());
