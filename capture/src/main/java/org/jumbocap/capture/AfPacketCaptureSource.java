@@ -29,6 +29,9 @@ import org.jumbocap.io.VnetHeader;
  * a view of the ring's bytes. As libpcap does, the loopback interface's outgoing copy of each packet is
  * skipped (it is seen again coming in), and a VLAN tag the kernel took off the frame is put back.
  *
+ * <p>The socket takes no frame before the capture filter is attached or the first frame is read, so
+ * none gets past a filter set after opening, as {@code jumbocap capture} sets it.
+ *
  * <p>{@link #open} refuses ({@link Refused}) where the kernel cannot give such a socket: not Linux, no
  * permission, an old kernel, {@code any}, or a link type other than Ethernet, loopback or raw IP;
  * {@link CaptureSources} then opens libpcap's source.
@@ -184,13 +187,16 @@ public final class AfPacketCaptureSource implements CaptureSource {
 
     /**
      * Compiles the filter with libpcap for this link type and snaplen and attaches it (replacing the one
-     * before); null or blank removes it. Frames already in the ring when it is replaced are delivered.
+     * before); null or blank removes it. The socket takes frames from the first filter on (or from the
+     * first read, when no filter is set), so none gets past a filter set before reading; frames already in
+     * the ring when a filter is replaced are delivered.
      */
     @Override
     public void setFilter(String filter) throws CaptureException {
         try {
             if (filter == null || filter.isBlank()) {
                 socket.detachFilter();
+                start();
                 return;
             }
             List<BpfCompiler.Instruction> program;
@@ -219,6 +225,7 @@ public final class AfPacketCaptureSource implements CaptureSource {
                 k[i] = insn.k();
             }
             socket.attachFilter(code, jt, jf, k);
+            start();
         } catch (PacketSocket.SocketException e) {
             throw new CaptureException(CaptureException.Kind.FILTER, "capture filter: the kernel refused it ("
                     + e.getMessage() + ")", e);
