@@ -6,7 +6,7 @@
 One line a frame, the same fields the AF_PACKET capture source's probe prints, so the two can be compared
 frame by frame:
 
-    pkttype length gso_type gso_size vnet_flags ip_version tcp_seq tcp_ack
+    pkttype length gso_type gso_size vnet_flags ip_version tcp_seq tcp_ack csum_start csum_offset
 
 recvfrom with MSG_TRUNC into a 1 MiB buffer: the kernel gives the frame's whole length and the
 virtio_net_hdr (10 bytes, host byte order) before the frame. "ready" goes to standard error once the
@@ -26,6 +26,9 @@ def tcp_numbers(frame):
         return 0, -1, -1
     ethertype = struct.unpack_from("!H", frame, 12)[0]
     at = 14
+    if ethertype == 0x8100 and len(frame) >= 18:
+        ethertype = struct.unpack_from("!H", frame, 16)[0]
+        at = 18
     if ethertype == 0x86DD:
         if len(frame) < at + 40:
             return 6, -1, -1
@@ -68,7 +71,8 @@ def main():
         flags, gso_type, hdr_len, gso_size, csum_start, csum_offset = struct.unpack_from("=BBHHHH", buf, 0)
         frame = bytes(buf[10:min(n, len(buf))])
         version, seq, ack = tcp_numbers(frame)
-        out.write("%d %d %d %d %d %d %d %d\n" % (addr[2], n - 10, gso_type, gso_size, flags, version, seq, ack))
+        out.write("%d %d %d %d %d %d %d %d %d %d\n" % (addr[2], n - 10, gso_type, gso_size, flags, version, seq, ack,
+                                                       csum_start, csum_offset))
     out.flush()
 
 

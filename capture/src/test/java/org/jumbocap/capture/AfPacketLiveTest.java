@@ -27,8 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  * IPv6 and IPv4 BIG TCP), bulk TCP over both from namespace A, and three captures on A's end at once:
  * {@link AfPacketProbe} reading through {@code next(FrameRecord)}, another through the sink path with a
  * capture filter, and vnet-oracle.py, a plain AF_PACKET socket with PACKET_VNET_HDR. Every frame is whole,
- * frames over 262,144 bytes exist, and each frame's direction, gso_type, gso_size and virtio flags equal
- * what the plain socket reported for the same frame. Skipped when not root, without namespaces or python3.
+ * frames over 262,144 bytes exist, and each frame's direction, gso_type, gso_size, virtio flags and
+ * checksum offsets equal what the plain socket reported for the same frame. Traffic over a VLAN on the
+ * pair checks that the tag the kernel keeps beside a frame is put back (the checksum start moving with
+ * it). Skipped when not root, without namespaces or python3.
  */
 @Tag("root")
 class AfPacketLiveTest {
@@ -37,6 +39,7 @@ class AfPacketLiveTest {
     private static final int PORT = 5311;
     private static final String SERVER6 = "2001:db8:78::2";
     private static final String SERVER4 = "10.78.0.2";
+    private static final Path VLAN_BPF = Path.of("../samples/tools/vlan-bpf.py");
 
     @TempDir
     Path dir;
@@ -44,17 +47,24 @@ class AfPacketLiveTest {
     private final String nsA = "jafp-a-" + ProcessHandle.current().pid();
     private final String nsB = "jafp-b-" + ProcessHandle.current().pid();
     private final List<Process> started = new ArrayList<>();
+    private Path mountedBpffs;
 
-    /** One line of the probe or the oracle. */
+    /** One line of the probe or the oracle; vlan -1 for a frame without a tag in its bytes. */
     private record Seen(int direction, long capturedLength, long originalLength, int gsoType, int gsoSize, int vnetFlags,
-                        int ipVersion, long seq, long ack, long packetFlags) {
-        /** Frames are matched by IP version, TCP numbers and length. */
-        String key() {
-            return ipVersion + "/" + seq + "/" + ack + "/" + originalLength;
+                        int ipVersion, long seq, long ack, long packetFlags, int csumStart, int csumOffset, int vlan) {
+        /**
+         * Frames are matched by IP version, TCP numbers and length; {@code tagBytes} are left out of the
+         * length, for a frame whose VLAN tag the kernel kept beside it (the plain socket gets it without).
+         */
+        String key(int tagBytes) {
+            return ipVersion + "/" + seq + "/" + ack + "/" + (originalLength - tagBytes);
         }
 
-        String facts() {
-            return direction + " gso_type " + gsoType + " gso_size " + gsoSize + " flags " + vnetFlags;
+        /** What both sockets must agree on; the checksum start moves with a tag put back into the frame. */
+        String facts(int tagBytes) {
+            int start = (vnetFlags & VnetHeader.F_NEEDS_CSUM) != 0 ? csumStart - tagBytes : csumStart;
+            return direction + " gso_type " + gsoType + " gso_size " + gsoSize + " flags " + vnetFlags + " csum "
+                    + start + "+" + csumOffset;
         }
     }
 
@@ -65,6 +75,9 @@ class AfPacketLiveTest {
         }
         run("ip", "netns", "del", nsA);
         run("ip", "netns", "del", nsB);
+        if (mountedBpffs != null) {
+            run("umount", mountedBpffs.toString());
+        }
     }
 
     @Test
@@ -74,6 +87,7 @@ class AfPacketLiveTest {
         assumeTrue(run("ip", "netns", "add", nsA) == 0 && run("ip", "netns", "add", nsB) == 0,
                 "'ip netns add' failed: no network namespaces here");
         connect();
+        boolean tagged = tagWhatBSends();
         boolean ipv4 = run("ip", "netns", "exec", nsA, "python3", IPV4_SIZES.toString(), "va", "524280") == 0
                 && run("ip", "netns", "exec", nsB, "python3", IPV4_SIZES.toString(), "vb", "524280") == 0;
 
@@ -86,11 +100,11 @@ class AfPacketLiveTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = System.getProperty("java.class.path");
         Process copyProbe = start(copy, "ip", "netns", "exec", nsA, java, "-cp", cp, AfPacketProbe.class.getName(), "va",
-                "8", "copy");
+                "10", "copy");
         Process sinkProbe = start(sink, "ip", "netns", "exec", nsA, java, "-cp", cp, AfPacketProbe.class.getName(), "va",
-                "8", "sink", "ip or ip6");
+                "10", "sink", "ip or ip6 or vlan");
         Process plain = start(oracle, "ip", "netns", "exec", nsA, "python3", RESOURCES.resolve("vnet-oracle.py").toString(),
-                "va", "8");
+                "va", "10");
         waitForStderr(copy, "capturing on");
         waitForStderr(sink, "capturing on");
         waitForStderr(oracle, "ready");
@@ -121,7 +135,8 @@ class AfPacketLiveTest {
                     "and through the sink path with a filter");
         }
         Seen largest = copied.stream().max((a, b) -> Long.compare(a.originalLength(), b.originalLength())).orElseThrow();
-        System.out.println("AfPacketLiveTest: " + copied.size() + " frames (copy), " + sunk.size() + " (sink), "
+        System.out.println("AfPacketLiveTest: " + (tagged ? "B's frames tagged VLAN 100; " : "no VLAN (tc eBPF refused); ")
+                + copied.size() + " frames (copy), " + sunk.size() + " (sink), "
                 + plainSeen.size() + " (plain socket); largest " + largest.originalLength() + " bytes; over 262,144: "
                 + copied.stream().filter(s -> s.originalLength() > 262_144).count());
 
@@ -136,19 +151,27 @@ class AfPacketLiveTest {
 
         Map<String, Set<String>> byKey = new HashMap<>();
         for (Seen s : plainSeen) {
-            byKey.computeIfAbsent(s.key(), k -> new HashSet<>()).add(s.facts());
+            byKey.computeIfAbsent(s.key(0), k -> new HashSet<>()).add(s.facts(0));
         }
         for (List<Seen> frames : List.of(copied, sunk)) {
             int matched = 0;
+            int tagPutBack = 0;
             for (Seen s : frames) {
-                Set<String> facts = byKey.get(s.key());
+                int tagBytes = s.vlan() >= 0 && byKey.containsKey(s.key(4)) ? 4 : 0;
+                Set<String> facts = byKey.get(s.key(tagBytes));
                 if (facts == null) {
                     continue; // the plain socket's buffer overflowed there, or the frame is not TCP
                 }
-                assertTrue(facts.contains(s.facts()), "frame " + s + ": the plain socket saw " + facts);
+                assertTrue(facts.contains(s.facts(tagBytes)), "frame " + s + ": the plain socket saw " + facts);
                 matched++;
+                if (tagBytes > 0) {
+                    assertEquals(100, s.vlan(), s.toString());
+                    tagPutBack++;
+                }
             }
             assertTrue(matched >= frames.size() * 9 / 10, matched + " of " + frames.size() + " frames matched");
+            assertTrue(!tagged || tagPutBack > 10, "frames of VLAN 100 with their tag put back: " + tagPutBack);
+            assertTrue(tagged || tagPutBack == 0);
         }
     }
 
@@ -169,6 +192,27 @@ class AfPacketLiveTest {
         }
     }
 
+    /**
+     * Tags every frame B sends with VLAN 100 (tc eBPF vlan push on vb's egress, pop on va's ingress, as
+     * samples/tools/vlan-bpf.py does where the kernel has no 8021q): the tag travels beside the frame,
+     * where A's capture finds it and puts it back, while A's own frames stay untagged. False where this
+     * kernel or machine cannot.
+     */
+    private boolean tagWhatBSends() throws IOException {
+        Path bpffs = Files.createDirectories(dir.resolve("bpffs"));
+        if (run("mount", "-t", "bpf", "bpf", bpffs.toString()) != 0) {
+            return false;
+        }
+        mountedBpffs = bpffs;
+        return run("python3", VLAN_BPF.toString(), bpffs.toString(), "100") == 0
+                && run("tc", "-n", nsA, "qdisc", "add", "dev", "va", "clsact") == 0
+                && run("tc", "-n", nsA, "filter", "add", "dev", "va", "ingress", "bpf", "direct-action", "object-pinned",
+                bpffs.resolve("vlan_pop").toString()) == 0
+                && run("tc", "-n", nsB, "qdisc", "add", "dev", "vb", "clsact") == 0
+                && run("tc", "-n", nsB, "filter", "add", "dev", "vb", "egress", "bpf", "direct-action", "object-pinned",
+                bpffs.resolve("vlan_push").toString()) == 0;
+    }
+
     private static List<Seen> read(Path file, boolean probe) throws IOException {
         List<Seen> out = new ArrayList<>();
         for (String line : Files.readAllLines(file, StandardCharsets.US_ASCII)) {
@@ -176,12 +220,14 @@ class AfPacketLiveTest {
             if (probe) {
                 out.add(new Seen(Integer.parseInt(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]), Integer.parseInt(f[3]),
                         Integer.parseInt(f[4]), Integer.parseInt(f[5]), Integer.parseInt(f[6]), Long.parseLong(f[7]),
-                        Long.parseLong(f[8]), Long.parseLong(f[9])));
+                        Long.parseLong(f[8]), Long.parseLong(f[9]), Integer.parseInt(f[10]), Integer.parseInt(f[11]),
+                        Integer.parseInt(f[12])));
             } else {
                 int direction = Integer.parseInt(f[0]) == 4 ? PacketFlags.DIRECTION_OUTBOUND : PacketFlags.DIRECTION_INBOUND;
                 long length = Long.parseLong(f[1]);
                 out.add(new Seen(direction, length, length, Integer.parseInt(f[2]), Integer.parseInt(f[3]),
-                        Integer.parseInt(f[4]), Integer.parseInt(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]), -1));
+                        Integer.parseInt(f[4]), Integer.parseInt(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]), -1,
+                        Integer.parseInt(f[8]), Integer.parseInt(f[9]), -1));
             }
         }
         return out;

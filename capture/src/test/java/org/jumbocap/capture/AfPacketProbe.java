@@ -12,7 +12,10 @@ import org.jumbocap.io.VnetHeader;
  * frame, in the fields vnet-oracle.py prints for a plain AF_PACKET socket, so a test run in a network
  * namespace can compare the two frame by frame:
  *
- * <pre>direction capturedLength originalLength gso_type gso_size vnet_flags ip_version tcp_seq tcp_ack packet_flags</pre>
+ * <pre>direction capturedLength originalLength gso_type gso_size vnet_flags ip_version tcp_seq tcp_ack packet_flags
+ * csum_start csum_offset vlan_id</pre>
+ *
+ * <p>vlan_id is -1 for a frame without an 802.1Q tag.
  *
  * <p>{@code AfPacketProbe DEV SECONDS copy|sink [FILTER]}: "copy" reads through {@code next(FrameRecord)},
  * "sink" through the sink path that hands over views of the ring.
@@ -55,9 +58,11 @@ public final class AfPacketProbe {
     private static void print(PrintStream out, FrameRecord f, byte[] b, int n) {
         VnetHeader v = f.vnetHeader() == null ? VnetHeader.NONE : f.vnetHeader();
         long[] tcp = tcpNumbers(ByteBuffer.wrap(b, 0, n));
+        ByteBuffer frame = ByteBuffer.wrap(b, 0, n);
+        int vlan = n >= 16 && (frame.getShort(12) & 0xFFFF) == 0x8100 ? frame.getShort(14) & 0xFFF : -1;
         out.println(PacketFlags.direction(f.packetFlags()) + " " + f.capturedLength() + " " + f.originalLength() + " "
                 + v.gsoType() + " " + v.gsoSize() + " " + v.flags() + " " + tcp[0] + " " + tcp[1] + " " + tcp[2] + " "
-                + f.packetFlags());
+                + f.packetFlags() + " " + v.csumStart() + " " + v.csumOffset() + " " + vlan);
     }
 
     /** IP version, TCP sequence and acknowledgment numbers of an Ethernet frame, -1 where absent. */
@@ -68,6 +73,10 @@ public final class AfPacketProbe {
         }
         int type = b.getShort(12) & 0xFFFF;
         int at = 14;
+        if (type == 0x8100 && n >= 18) {
+            type = b.getShort(16) & 0xFFFF;
+            at = 18;
+        }
         int next;
         int version;
         if (type == 0x86DD && n >= at + 40) {
