@@ -19,7 +19,7 @@ import org.jumbocap.io.VnetHeader;
 
 /**
  * A live capture through jumbocap's own Linux packet socket ({@link PacketSocket}): a TPACKET_V3 ring of
- * {@value #BLOCK_BYTES}-byte blocks, so every GSO/GRO super-packet (up to 512 KiB) arrives whole, with what
+ * blocks of 1 to 4 MiB ({@link #blockBytes}), so every GSO/GRO super-packet (up to 512 KiB) arrives whole, with what
  * the kernel knew about it: the direction and reception type ({@code sll_pkttype}), the checksum and TSO
  * state ({@code tp_status}) as pcapng flags ({@link PacketFlags}), and the {@code virtio_net_hdr}
  * ({@link VnetHeader}: gso_type, gso_size, checksum offsets). libpcap only compiles the capture filter,
@@ -37,10 +37,17 @@ import org.jumbocap.io.VnetHeader;
  * {@link CaptureSources} then opens libpcap's source.
  */
 public final class AfPacketCaptureSource implements CaptureSource {
-    /** Ring block size: a 524,288-byte frame and its headers fit whole. */
-    public static final int BLOCK_BYTES = 1 << 20;
-    /** Fewest blocks, so the kernel fills one while the other is read. */
-    static final int MIN_BLOCKS = 2;
+    /**
+     * Largest ring block: 8 frames of 524,170 bytes (the largest super-packet Linux builds) with their
+     * headers fit, where a 1 MiB block holds one (two miss by a few bytes), so the ring holds twice the
+     * super-packets for its memory. It is also the largest block the kernel allocates in one piece (4 MiB,
+     * MAX_PAGE_ORDER on x86-64).
+     */
+    static final int MAX_BLOCK_BYTES = 4 << 20;
+    /** Smallest ring block: a 524,288-byte frame and its headers fit whole. */
+    static final int MIN_BLOCK_BYTES = 1 << 20;
+    /** Fewest blocks, so the kernel fills some while one is read. */
+    static final int MIN_BLOCKS = 4;
 
     /** Why this machine, interface or process cannot have the AF_PACKET source, in one line. */
     public static final class Refused extends Exception {
@@ -108,10 +115,11 @@ public final class AfPacketCaptureSource implements CaptureSource {
             throw new Refused(CaptureException.Kind.OTHER, "'any' mixes link types, which libpcap's cooked headers "
                     + "record and jumbocap's AF_PACKET source does not");
         }
-        int blocks = Math.max(MIN_BLOCKS, options.bufferBytes() / BLOCK_BYTES);
+        int blockBytes = blockBytes(options.bufferBytes());
+        int blocks = Math.max(MIN_BLOCKS, options.bufferBytes() / blockBytes);
         PacketSocket socket;
         try {
-            socket = PacketSocket.open(device, BLOCK_BYTES, blocks, Math.max(1, options.timeoutMillis()),
+            socket = PacketSocket.open(device, blockBytes, blocks, Math.max(1, options.timeoutMillis()),
                     options.promiscuous());
         } catch (LinkageError e) {
             throw new Refused(CaptureException.Kind.OTHER, "the C library cannot be called (" + e.getMessage() + ")");
@@ -140,6 +148,18 @@ public final class AfPacketCaptureSource implements CaptureSource {
             }
         }
         return source;
+    }
+
+    /**
+     * The ring's block size for a capture buffer: the largest of 4, 2 and 1 MiB that still makes
+     * {@link #MIN_BLOCKS} blocks (a small buffer gets at least that many 1 MiB blocks).
+     */
+    static int blockBytes(int bufferBytes) {
+        int block = MAX_BLOCK_BYTES;
+        while (block > MIN_BLOCK_BYTES && bufferBytes / block < MIN_BLOCKS) {
+            block >>= 1;
+        }
+        return block;
     }
 
     /**

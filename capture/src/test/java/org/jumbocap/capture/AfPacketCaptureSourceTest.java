@@ -75,6 +75,19 @@ class AfPacketCaptureSourceTest {
     }
 
     @Test
+    void blocksAreAsLargeAsTheBufferAllowsFourOf() {
+        assertEquals(4 << 20, AfPacketCaptureSource.blockBytes(256 << 20));
+        assertEquals(4 << 20, AfPacketCaptureSource.blockBytes(16 << 20));
+        assertEquals(2 << 20, AfPacketCaptureSource.blockBytes(8 << 20));
+        assertEquals(1 << 20, AfPacketCaptureSource.blockBytes(4 << 20));
+        assertEquals(1 << 20, AfPacketCaptureSource.blockBytes(1 << 20));
+        // the largest super-packet, its header, address and virtio_net_hdr (tp_mac 92): 8 fit in 4 MiB
+        int frame = (92 + 524_170 + 15) & ~15;
+        assertTrue(RingWalk.BLOCK_HEADER_BYTES + 7 * frame + 92 + 524_170 <= 4 << 20);
+        assertTrue(RingWalk.BLOCK_HEADER_BYTES + frame + 92 + 524_170 > 1 << 20, "a 1 MiB block holds one");
+    }
+
+    @Test
     void preferencesByName() {
         assertEquals(CaptureSources.Preference.AUTO, CaptureSources.Preference.of("auto"));
         assertEquals(CaptureSources.Preference.AFPACKET, CaptureSources.Preference.of("AFPACKET"));

@@ -56,14 +56,26 @@ class AfPacketCaptureCommandTest {
             Path printed = dir.resolve("printed.pcapng");
             Path dumped = dir.resolve("dumped.pcap");
             Process printing = pair.startCapture(dir.resolve("printed.txt"), "-i", "va", "-f", "tcp port " + PORT, "-w",
-                    printed.toString(), "--duration", "5");
+                    printed.toString(), "--duration", "12");
             Process quiet = pair.startCapture(dir.resolve("dumped.txt"), "-i", "va", "-q", "-w", dumped.toString(),
-                    "--duration", "5", "-B", "64");
+                    "--duration", "12", "-B", "64");
+            List<Path> small = List.of(dir.resolve("small.pcap"), dir.resolve("small.pcapng"));
+            List<Process> smallCaptures = new ArrayList<>();
+            for (Path file : small) {
+                smallCaptures.add(pair.startCapture(dir.resolve(file.getFileName() + ".txt"), "-i", "va", "-q", "-w",
+                        file.toString(), "-B", "8", "-c", "5", "--duration", "20", "udp", "port", "" + (PORT + 1)));
+            }
+            for (Path file : small) {
+                waitForStderr(dir.resolve(file.getFileName() + ".txt.err"), "capturing on");
+            }
             waitForStderr(dir.resolve("printed.txt.err"), "capturing on");
             waitForStderr(dir.resolve("dumped.txt.err"), "capturing on");
             assertEquals(0, run("ip", "netns", "exec", pair.nsA, "python3", BULK_TCP.toString(), "client", SERVER,
                     "" + PORT, "1.5"), "bulk TCP");
-            assertTrue(printing.waitFor(20, TimeUnit.SECONDS) && quiet.waitFor(20, TimeUnit.SECONDS), "--duration stops");
+            assertEquals(0, run("ip", "netns", "exec", pair.nsA, "python3", "-c", "import socket\n"
+                    + "s = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)\n"
+                    + "for i in range(5): s.sendto(b'x' * 100, ('" + SERVER + "', " + (PORT + 1) + "))"), "datagrams");
+            assertTrue(printing.waitFor(30, TimeUnit.SECONDS) && quiet.waitFor(30, TimeUnit.SECONDS), "--duration stops");
             for (String name : List.of("printed", "dumped")) {
                 String err = Files.readString(dir.resolve(name + ".txt.err"));
                 assertEquals(0, (name.equals("printed") ? printing : quiet).exitValue(), err);
@@ -82,11 +94,28 @@ class AfPacketCaptureCommandTest {
                 for (FrameRecord f : frames) {
                     assertEquals(f.originalLength(), f.capturedLength(), file + ": frame " + f.number() + " was cut");
                 }
-                seen.add(file.getFileName() + " " + frames.size() + " frames, " + over + " over 262,144, largest " + largest);
+                String report = Files.readString(dir.resolve(file.getFileName().toString().replaceFirst("\\..*", "")
+                        + ".txt.err")).lines().filter(l -> l.contains("stopped (")).findFirst().orElse("");
+                seen.add(file.getFileName() + " " + frames.size() + " frames, " + over + " over 262,144, largest " + largest
+                        + " (" + report.replaceFirst(".*: ", "") + ")");
             }
             assertEquals(LiveCaptureTest.readAll(printed).size(),
                     Files.readAllLines(dir.resolve("printed.txt")).size(), "one printed line a frame written");
             System.out.println("AfPacketCaptureCommandTest: " + String.join("; ", seen));
+
+            // a file of small frames stays readable by tshark, whatever snaplen its header says (524,288)
+            for (int i = 0; i < small.size(); i++) {
+                assertTrue(smallCaptures.get(i).waitFor(20, TimeUnit.SECONDS), "-c 5 stops the capture");
+                assertEquals(5, LiveCaptureTest.readAll(small.get(i)).size());
+                if (run("tshark", "--version") == 0) {
+                    Process tshark = new ProcessBuilder("tshark", "-r", small.get(i).toString(), "-T", "fields", "-e",
+                            "frame.len").redirectErrorStream(true).start();
+                    String lines = new String(tshark.getInputStream().readAllBytes());
+                    assertTrue(tshark.waitFor(30, TimeUnit.SECONDS));
+                    assertEquals(0, tshark.exitValue(), lines);
+                    assertEquals(5, lines.lines().filter(l -> l.equals("162")).count(), lines);
+                }
+            }
         }
     }
 
