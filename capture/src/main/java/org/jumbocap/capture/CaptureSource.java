@@ -107,7 +107,8 @@ public interface CaptureSource extends AutoCloseable {
      * FrameRecord#prepareWithoutBytes}): a file writer so copies each byte once, into the file. Once a
      * frame came, every further frame the source holds ready goes to the sink too, up to {@code maxFrames}
      * in all, so the sink (not the status) counts them. This default hands over one frame, copied through
-     * {@link #next}; libpcap's source hands over many from its own buffer.
+     * {@link #next}; libpcap's source hands over many from its own buffer, the AF_PACKET source many from
+     * its ring.
      *
      * @param maxFrames at least 1
      * @return {@link Status#FRAME} when at least one frame went to the sink; {@link Status#END} also after
