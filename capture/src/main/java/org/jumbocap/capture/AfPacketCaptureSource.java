@@ -126,6 +126,16 @@ public final class AfPacketCaptureSource implements CaptureSource {
         } catch (PacketSocket.SocketException e) {
             throw refusedOrFailed(device, e);
         }
+        try {
+            if (!socket.interfaceUp(device)) {
+                socket.close();
+                throw new CaptureException(CaptureException.Kind.OTHER, device + ": the interface is down (ip link set dev "
+                        + device + " up)");
+            }
+        } catch (PacketSocket.SocketException e) {
+            socket.close();
+            throw new CaptureException(CaptureException.Kind.OTHER, device + ": " + e.getMessage(), e);
+        }
         int linkType = switch (socket.hardwareType()) {
             // loopback frames carry an Ethernet header of zero addresses
             case PacketSocket.ARPHRD_ETHER, PacketSocket.ARPHRD_LOOPBACK -> LinkTypes.ETHERNET;
@@ -229,7 +239,8 @@ public final class AfPacketCaptureSource implements CaptureSource {
             }
             if (program.size() > BpfCompiler.KERNEL_MAX_INSTRUCTIONS) {
                 throw new CaptureException(CaptureException.Kind.FILTER, String.format(Locale.ROOT,
-                        "capture filter: %,d BPF instructions, more than the %d the kernel takes", program.size(),
+                        "capture filter: %,d BPF instructions, more than the %d the kernel takes (through libpcap, "
+                        + "--source libpcap, it filters in user space)", program.size(),
                         BpfCompiler.KERNEL_MAX_INSTRUCTIONS));
             }
             int n = program.size();
@@ -348,8 +359,8 @@ public final class AfPacketCaptureSource implements CaptureSource {
 
     private CaptureException failure(PacketSocket.SocketException e) {
         if (e.errno() == PacketSocket.ENETDOWN || e.errno() == PacketSocket.ENODEV || e.errno() == PacketSocket.ENXIO) {
-            return new CaptureException(CaptureException.Kind.INTERFACE_GONE, device + ": the interface went away ("
-                    + e.getMessage() + ")", e);
+            return new CaptureException(CaptureException.Kind.INTERFACE_GONE, device + ": the interface went away or is"
+                    + " down (" + e.getMessage() + ")", e);
         }
         return new CaptureException(CaptureException.Kind.OTHER, device + ": " + e.getMessage(), e);
     }

@@ -41,5 +41,7 @@ final class Libc {
 
     static native int close(int fd) throws LastErrorException;
 
+    static native int ioctl(int fd, long request, Pointer argument) throws LastErrorException;
+
     static native int if_nametoindex(String name);
 }

@@ -75,6 +75,9 @@ public final class PacketSocket implements AutoCloseable {
     private static final short POLLHUP = 0x10;
     private static final short POLLNVAL = 0x20;
     private static final int SOCKADDR_LL_BYTES = 20;
+    private static final long SIOCGIFFLAGS = 0x8913;
+    private static final int IFF_UP = 1;
+    private static final int IFNAMSIZ = 16;
 
     /** A failed system call: which one, and its errno. */
     public static final class SocketException extends IOException {
@@ -224,6 +227,17 @@ public final class PacketSocket implements AutoCloseable {
         address.setShort(2, (short) (ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN
                 ? Short.reverseBytes((short) protocol) : protocol));
         address.setInt(4, ifindex);
+    }
+
+    /** Whether the interface is up (IFF_UP), as this socket's network namespace sees it. */
+    public boolean interfaceUp(String device) throws SocketException {
+        byte[] name = device.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        // struct ifreq: the name, then a union whose first short is ifr_flags; 40 bytes on 64-bit
+        Memory ifreq = new Memory(40);
+        ifreq.clear();
+        ifreq.write(0, name, 0, Math.min(name.length, IFNAMSIZ - 1));
+        call("ioctl(SIOCGIFFLAGS)", () -> Libc.ioctl(fd, SIOCGIFFLAGS, ifreq));
+        return (ifreq.getShort(IFNAMSIZ) & IFF_UP) != 0;
     }
 
     /** Starts receiving every protocol on the interface; once. */
