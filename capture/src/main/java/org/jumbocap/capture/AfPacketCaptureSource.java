@@ -111,6 +111,9 @@ public final class AfPacketCaptureSource implements CaptureSource {
         if (!os.toLowerCase(Locale.ROOT).startsWith("linux")) {
             throw new Refused(CaptureException.Kind.OTHER, "AF_PACKET sockets are Linux's, and this is " + os);
         }
+        if (!"64".equals(System.getProperty("sun.arch.data.model", "64"))) {
+            throw new Refused(CaptureException.Kind.OTHER, "jumbocap's AF_PACKET source needs a 64-bit JVM");
+        }
         if (device.equals("any")) {
             throw new Refused(CaptureException.Kind.OTHER, "'any' mixes link types, which libpcap's cooked headers "
                     + "record and jumbocap's AF_PACKET source does not");
