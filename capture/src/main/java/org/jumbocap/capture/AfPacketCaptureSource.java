@@ -81,11 +81,14 @@ public final class AfPacketCaptureSource implements CaptureSource {
     private long number;
     private long received;
     private long dropped;
+    /** The interface's own drop counters when the capture opened (promiscuous only, as libpcap), or -1. */
+    private final long interfaceDropsAtOpen;
     private VnetHeader lastVnet = VnetHeader.NONE;
     /** A frame with its VLAN tag put back, for the sink: built outside the ring. */
     private ByteBuffer tagged;
 
-    private AfPacketCaptureSource(PacketSocket socket, String device, int linkType, int snaplen, int timeoutMillis) {
+    private AfPacketCaptureSource(PacketSocket socket, String device, int linkType, int snaplen, int timeoutMillis,
+                                  boolean promiscuous) {
         this.socket = socket;
         this.walk = socket.walk();
         this.ring = socket.ring();
@@ -96,6 +99,24 @@ public final class AfPacketCaptureSource implements CaptureSource {
         this.timeoutMillis = timeoutMillis;
         this.loopback = socket.hardwareType() == PacketSocket.ARPHRD_LOOPBACK;
         this.ethernet = linkType == LinkTypes.ETHERNET;
+        this.interfaceDropsAtOpen = promiscuous ? interfaceDrops(device) : -1;
+    }
+
+    /**
+     * Frames the interface dropped before any socket saw them, as libpcap counts them for pcap_stats
+     * (rx_missed_errors and rx_fifo_errors in /sys/class/net); 0 where they cannot be read.
+     */
+    static long interfaceDrops(String device) {
+        long sum = 0;
+        for (String counter : new String[] {"rx_missed_errors", "rx_fifo_errors"}) {
+            try {
+                sum += Long.parseLong(java.nio.file.Files.readString(java.nio.file.Path.of("/sys/class/net", device,
+                        "statistics", counter)).trim());
+            } catch (IOException | NumberFormatException | java.nio.file.InvalidPathException e) {
+                // a driver without the counter counts none
+            }
+        }
+        return sum;
     }
 
     /**
@@ -151,7 +172,8 @@ public final class AfPacketCaptureSource implements CaptureSource {
                     + "; jumbocap's AF_PACKET source takes Ethernet, loopback and raw IP interfaces");
         }
         AfPacketCaptureSource source = new AfPacketCaptureSource(socket, device, linkType,
-                Math.max(1, Math.min(options.snaplen(), AF_PACKET_MAX_SNAPLEN)), Math.max(1, options.timeoutMillis()));
+                Math.max(1, Math.min(options.snaplen(), AF_PACKET_MAX_SNAPLEN)), Math.max(1, options.timeoutMillis()),
+                options.promiscuous());
         if (options.filter() != null) {
             try {
                 source.setFilter(options.filter());
@@ -516,8 +538,8 @@ public final class AfPacketCaptureSource implements CaptureSource {
 
     /**
      * The kernel's counters since the source opened: frames it gave the socket (those it dropped
-     * included, as libpcap counts them) and those dropped for want of ring space. The interface's own
-     * drops are not read (0).
+     * included, as libpcap counts them), those dropped for want of ring space, and, in promiscuous mode,
+     * those the interface dropped (as libpcap reads them; 0 otherwise).
      */
     @Override
     public synchronized Stats stats() throws CaptureException {
@@ -528,7 +550,8 @@ public final class AfPacketCaptureSource implements CaptureSource {
         } catch (PacketSocket.SocketException e) {
             throw failure(e);
         }
-        return new Stats(received, dropped, 0);
+        long byInterface = interfaceDropsAtOpen < 0 ? 0 : Math.max(0, interfaceDrops(device) - interfaceDropsAtOpen);
+        return new Stats(received, dropped, byInterface);
     }
 
     @Override

@@ -88,6 +88,12 @@ class AfPacketCaptureSourceTest {
     }
 
     @Test
+    void interfaceDropsAreZeroWhereTheyCannotBeRead() {
+        assertEquals(0, AfPacketCaptureSource.interfaceDrops("no-such-if0"));
+        assertTrue(AfPacketCaptureSource.interfaceDrops("lo") >= 0);
+    }
+
+    @Test
     void preferencesByName() {
         assertEquals(CaptureSources.Preference.AUTO, CaptureSources.Preference.of("auto"));
         assertEquals(CaptureSources.Preference.AFPACKET, CaptureSources.Preference.of("AFPACKET"));
