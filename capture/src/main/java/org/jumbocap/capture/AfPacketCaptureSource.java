@@ -5,6 +5,9 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -110,9 +113,8 @@ public final class AfPacketCaptureSource implements CaptureSource {
         long sum = 0;
         for (String counter : new String[] {"rx_missed_errors", "rx_fifo_errors"}) {
             try {
-                sum += Long.parseLong(java.nio.file.Files.readString(java.nio.file.Path.of("/sys/class/net", device,
-                        "statistics", counter)).trim());
-            } catch (IOException | NumberFormatException | java.nio.file.InvalidPathException e) {
+                sum += Long.parseLong(Files.readString(Path.of("/sys/class/net", device, "statistics", counter)).trim());
+            } catch (IOException | NumberFormatException | InvalidPathException e) {
                 // a driver without the counter counts none
             }
         }
