@@ -12,10 +12,10 @@ import java.util.concurrent.TimeUnit;
 import org.jumbocap.capture.CaptureException;
 import org.jumbocap.capture.CaptureFilters;
 import org.jumbocap.capture.CaptureSource;
+import org.jumbocap.capture.CaptureSources;
 import org.jumbocap.capture.FileErrors;
 import org.jumbocap.capture.LibraryDump;
 import org.jumbocap.capture.LiveFileWriter;
-import org.jumbocap.capture.Pcap4jCaptureSource;
 import org.jumbocap.capture.ReplayCaptureSource;
 import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
 import org.jumbocap.io.files.CaptureWriters;
@@ -33,12 +33,18 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
-/** {@code jumbocap capture}: live capture through libpcap, printed like {@code read} and written to a file. */
+/**
+ * {@code jumbocap capture}: live capture through jumbocap's AF_PACKET source or libpcap ({@link
+ * CaptureSources}), printed like {@code read} and written to a file.
+ */
 @Command(name = "capture", mixinStandardHelpOptions = true,
         description = {"Captures frames from a network interface, prints them as 'read' does and writes them "
                 + "to a pcap or pcapng file. The capture filter is rewritten so IPv6 transport tests also "
                 + "match packets behind Hop-by-Hop, Destination Options and Routing headers (BIG TCP "
                 + "jumbograms carry a Hop-by-Hop header); see 'jumbocap filter'.",
+                "On Linux frames come through jumbocap's own AF_PACKET ring: super-packets up to 524,288 bytes "
+                        + "whole, with their direction, checksum and TSO state and the kernel's gso_size; libpcap "
+                        + "(which cuts frames at 262,144 bytes) where AF_PACKET is refused, or with --source libpcap.",
                 "Needs root or the capabilities CAP_NET_RAW and CAP_NET_ADMIN."},
         footerHeading = "%nExamples:%n",
         footer = {"  jumbocap capture -i eth0 -f 'tcp port 5201' -w bigtcp.pcapng",
@@ -87,7 +93,8 @@ public final class CaptureCommand implements Callable<Integer> {
 
     @Option(names = {"-w", "--write"}, paramLabel = "FILE",
             description = "Write frames to FILE: pcapng if it ends in .pcapng, else pcap. With -q (and no --segment or"
-                    + " -U) libpcap writes a .pcap itself, as tcpdump -w does, with nanosecond timestamps.")
+                    + " -U) frames go to the file straight from the capture ring; through libpcap, libpcap writes a"
+                    + " .pcap itself, as tcpdump -w does, with nanosecond timestamps.")
     Path writeFile;
 
     @Option(names = "--segment",
@@ -112,9 +119,15 @@ public final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "SECONDS", description = "Stop after this many seconds.")
     double durationSeconds;
 
-    @Option(names = {"-s", "--snaplen"}, paramLabel = "BYTES", defaultValue = "" + CaptureSource.MAX_SNAPLEN,
-            description = "Bytes kept of each frame (default and maximum ${DEFAULT-VALUE}, libpcap's limit on Linux).")
+    @Option(names = {"-s", "--snaplen"}, paramLabel = "BYTES", defaultValue = "" + CaptureSource.AF_PACKET_MAX_SNAPLEN,
+            description = "Bytes kept of each frame (default and maximum ${DEFAULT-VALUE}; through libpcap at most "
+                    + CaptureSource.MAX_SNAPLEN + ", to which a larger one is lowered).")
     int snaplen;
+
+    @Option(names = "--source", paramLabel = "SOURCE", defaultValue = "auto",
+            description = "Where frames come from: afpacket (jumbocap's own Linux packet ring), libpcap, or auto "
+                    + "(default): afpacket, and libpcap where AF_PACKET is refused, saying why.")
+    String sourceName;
 
     @Option(names = {"-B", "--buffer-size"}, paramLabel = "MiB", defaultValue = "256",
             description = "Kernel capture buffer in MiB (default ${DEFAULT-VALUE}); BIG TCP fills small buffers fast.")
@@ -131,7 +144,9 @@ public final class CaptureCommand implements Callable<Integer> {
     String timeFormat;
 
     @Option(names = "--immediate-mode", negatable = true, defaultValue = "false", fallbackValue = "true",
-            description = "Have libpcap deliver each frame the moment it arrives. Off by default: the kernel then "
+            description = "Through libpcap: have libpcap deliver each frame the moment it arrives (the AF_PACKET "
+                    + "source ignores it: its ring hands frames over within "
+                    + CaptureSource.Options.DEFAULT_TIMEOUT_MILLIS + " ms and never cuts them). Off by default: the kernel then "
                     + "batches frames into TPACKET_V3 blocks, handed over when full or after "
                     + CaptureSource.Options.DEFAULT_TIMEOUT_MILLIS + " ms, which keeps BIG TCP super-packets whole. "
                     + "In immediate mode libpcap (1.10 on Linux) may cut frames longer than the interface's MTU to "
@@ -157,9 +172,14 @@ public final class CaptureCommand implements Callable<Integer> {
             }
             captureFilter = String.join(" ", captureFilterWords);
         }
-        if (snaplen < 1 || snaplen > CaptureSource.MAX_SNAPLEN) {
+        CaptureSources.Preference preference = CaptureSources.Preference.of(sourceName);
+        if (preference == null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "snaplen must be 1.." + CaptureSource.MAX_SNAPLEN + " (libpcap's maximum on Linux)");
+                    "--source must be auto, afpacket or libpcap, not '" + sourceName + "'");
+        }
+        if (snaplen < 1 || snaplen > CaptureSource.AF_PACKET_MAX_SNAPLEN) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "snaplen must be 1.." + CaptureSource.AF_PACKET_MAX_SNAPLEN);
         }
         if (bufferMiB < 1 || bufferMiB > 2047) {
             throw new CommandLine.ParameterException(spec.commandLine(), "buffer size must be 1..2047 MiB");
@@ -193,11 +213,11 @@ public final class CaptureCommand implements Callable<Integer> {
         }
         CaptureSource.Options options = new CaptureSource.Options(device != null ? device : replay.toString(), snaplen,
                 bufferMiB << 20, CaptureSource.Options.DEFAULT_TIMEOUT_MILLIS, immediate, !noPromiscuous, null);
-        if (immediate && replay == null) {
+        if (immediate && replay == null && preference == CaptureSources.Preference.LIBPCAP) {
             err.println("jumbocap capture: note: " + IMMEDIATE_MODE_WARNING);
         }
         try (CaptureSource source = replay != null ? new ReplayCaptureSource(replay, options, replaySpeed)
-                : Pcap4jCaptureSource.open(options)) {
+                : openDevice(options, preference, err)) {
             if (captureFilter != null && !captureFilter.isBlank()) {
                 // compiling is bounded like the capture: --duration holds from the first second
                 boolean durationFirst = durationSeconds > 0 && durationSeconds < CaptureFilters.COMPILE_LIMIT_SECONDS;
@@ -235,6 +255,19 @@ public final class CaptureCommand implements Callable<Integer> {
             }
             throw new UserException(e.getMessage(), e);
         }
+    }
+
+    /** The device through the source asked for; the line why it is libpcap's, when AF_PACKET was refused. */
+    private CaptureSource openDevice(CaptureSource.Options options, CaptureSources.Preference preference,
+                                     PrintWriter err) throws CaptureException {
+        CaptureSources.Opened opened = CaptureSources.open(options, preference);
+        if (opened.fallback() != null) {
+            err.println("jumbocap capture: note: " + opened.fallback());
+            if (immediate) {
+                err.println("jumbocap capture: note: " + IMMEDIATE_MODE_WARNING);
+            }
+        }
+        return opened.source();
     }
 
     private int capture(CaptureSource source, FrameFilter display, TimeFormat format, PrintWriter out,
@@ -353,7 +386,8 @@ public final class CaptureCommand implements Callable<Integer> {
             err.print(org.jumbocap.cli.SegmentCommand.render(segmentReport, writeFile.toString()).indent(0)
                     .replaceAll("(?m)^", "jumbocap capture: "));
         }
-        for (String line : cutReport(r.cuts(), source.snaplen(), replay != null ? CutCause.REPLAYED_FILE
+        for (String line : cutReport(r.cuts(), source.snaplen(), source instanceof org.jumbocap.capture.AfPacketCaptureSource
+                ? CaptureSource.AF_PACKET_MAX_SNAPLEN : CaptureSource.MAX_SNAPLEN, replay != null ? CutCause.REPLAYED_FILE
                 : immediate ? CutCause.IMMEDIATE_MODE : CutCause.CAPTURE_RING)) {
             err.println("jumbocap capture: " + line);
         }
@@ -369,8 +403,17 @@ public final class CaptureCommand implements Callable<Integer> {
         REPLAYED_FILE
     }
 
-    /** The end-of-capture lines about cut frames: those cut at the snaplen, those cut below it and why. */
+    /** {@link #cutReport(LiveCapture.Cuts, int, int, CutCause)} of a capture through libpcap. */
     static List<String> cutReport(LiveCapture.Cuts cuts, int snaplen, CutCause below) {
+        return cutReport(cuts, snaplen, CaptureSource.MAX_SNAPLEN, below);
+    }
+
+    /**
+     * The end-of-capture lines about cut frames: those cut at the snaplen, those cut below it and why.
+     *
+     * @param maxSnaplen the most the source keeps of a frame
+     */
+    static List<String> cutReport(LiveCapture.Cuts cuts, int snaplen, int maxSnaplen, CutCause below) {
         List<String> lines = new ArrayList<>();
         if (cuts.belowSnaplen() > 0) {
             String at = cuts.belowMinKept() == cuts.belowMaxKept() ? cuts.belowMaxKept() + " bytes"
@@ -388,10 +431,14 @@ public final class CaptureCommand implements Callable<Integer> {
             });
         }
         if (cuts.atSnaplen() > 0) {
-            String advice = snaplen < CaptureSource.MAX_SNAPLEN
-                    ? "raise -s up to " + CaptureSource.MAX_SNAPLEN + " to keep more of them"
-                    : "libpcap keeps at most " + CaptureSource.MAX_SNAPLEN + " bytes of a frame on Linux; lower the "
-                    + "interface's gso_max_size/gro_max_size to capture them whole, or accept the cut";
+            String advice = snaplen < maxSnaplen
+                    ? "raise -s up to " + maxSnaplen + " to keep more of them"
+                    : maxSnaplen == CaptureSource.MAX_SNAPLEN
+                    ? "libpcap keeps at most " + maxSnaplen + " bytes of a frame on Linux; capture through AF_PACKET"
+                    + " (--source afpacket), or lower the interface's gso_max_size/gro_max_size to capture them whole,"
+                    + " or accept the cut"
+                    : "jumbocap keeps at most " + maxSnaplen + " bytes of a frame; lower the interface's "
+                    + "gso_max_size/gro_max_size to capture them whole, or accept the cut";
             lines.add(frames(cuts.atSnaplen(), cuts.atSnaplenLongest()) + " cut at the snaplen of " + snaplen + " bytes: "
                     + advice);
         }

@@ -22,8 +22,8 @@ import org.jumbocap.stats.FlowStats;
 public final class CheckReport {
     /** What stops capture tools from seeing super-packets whole, whatever the interface. */
     public static final List<String> CAPTURE_TOOL_LIMITS = List.of(
-            "snaplen: libpcap keeps at most 262,144 bytes of a frame on Linux (tcpdump -s 0, Wireshark and jumbocap "
-                    + "capture take that): super-packets longer than that are cut",
+            "snaplen: libpcap keeps at most 262,144 bytes of a frame on Linux (tcpdump -s 0 and Wireshark take that): "
+                    + "super-packets longer than that are cut; jumbocap capture's AF_PACKET source keeps 524,288",
             "immediate mode (tcpdump --immediate-mode): libpcap 1.10 sizes its ring slots from the interface's MTU, "
                     + "cutting super-packets to about 64 KB; leave it off",
             "capture buffer: super-packets fill a small one at once and frames are dropped; give tcpdump -B 262144 "
