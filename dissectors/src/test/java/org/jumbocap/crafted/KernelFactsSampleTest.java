@@ -1,0 +1,106 @@
+package org.jumbocap.crafted;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.io.CaptureReader;
+import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.files.CaptureFiles;
+import org.jumbocap.tree.FieldNode;
+import org.jumbocap.tree.FrameTree;
+import org.junit.jupiter.api.Test;
+
+/** samples/crafted/kernel-facts.pcapng: its bytes, its frame fields, and what tshark reads of it. */
+class KernelFactsSampleTest {
+    private static final FrameDissector DISSECTOR = new FrameDissector();
+
+    @Test
+    void committedFileIsWhatTheGeneratorWrites() throws IOException {
+        Path file = KernelFactsSample.file();
+        if (Boolean.getBoolean("jumbocap.regenerate")) {
+            Files.write(file, KernelFactsSample.bytes());
+        }
+        assertArrayEquals(KernelFactsSample.bytes(), Files.readAllBytes(file), file + " differs from its generator");
+    }
+
+    private static List<FrameTree> trees() throws IOException {
+        List<FrameTree> out = new ArrayList<>();
+        try (CaptureReader reader = CaptureFiles.open(KernelFactsSample.file())) {
+            FrameRecord r = new FrameRecord();
+            while (reader.next(r)) {
+                out.add(DISSECTOR.dissect(r.copy()));
+            }
+        }
+        return out;
+    }
+
+    private static String value(FrameTree tree, String field) {
+        FieldNode n = tree.find(field);
+        return n == null ? null : n.valueText();
+    }
+
+    @Test
+    void eachFrameShowsItsFacts() throws IOException {
+        List<FrameTree> t = trees();
+        assertEquals(5, t.size());
+        String[] direction = {"0x00000002", "0x00000002", "0x00000002", "0x00000001", "0x00000001"};
+        String[] size = {"1428", "1448", "1200", "0", "1428"};
+        // 70,000 / 1428 and / 1448, 14,000 / 1200, rounded up; none for a frame that is not a super-packet
+        String[] segments = {"50", "49", "12", null, "50"};
+        String[] tso = {"1", "1", "0", "0", "0"};
+        String[] type = {"0x04", "0x01", "0x05", "0x00", "0x04"};
+        for (int i = 0; i < 5; i++) {
+            String what = "frame " + (i + 1);
+            assertEquals(direction[i], value(t.get(i), "frame.packet_flags_direction"), what);
+            assertEquals(size[i], value(t.get(i), "frame.gso.size"), what);
+            assertEquals(segments[i], value(t.get(i), "frame.gso.segments"), what);
+            assertEquals(tso[i], value(t.get(i), "frame.offload.tso"), what);
+            assertEquals(type[i], value(t.get(i), "frame.gso.type"), what);
+        }
+        assertEquals("GSO type: udp_l4 (0x05)", t.get(2).find("frame.gso.type").text());
+        assertEquals("Direction: Outbound (0x00000002)", t.get(0).find("frame.packet_flags_direction").text());
+        assertEquals("Reception type: Unicast (1)", t.get(3).find("frame.packet_flags_reception_type").text());
+    }
+
+    /** Frames without the facts show none of their fields. */
+    @Test
+    void aFrameWithoutFactsHasNoneOfTheirFields() {
+        FrameRecord plain = new FrameRecord(1, 0, 1, KernelFactsSample.frames().get(0).bytes(), 70_108);
+        FrameTree tree = DISSECTOR.dissect(plain);
+        for (String f : new String[] {"frame.packet_flags", "frame.packet_flags_direction", "frame.offload.tso",
+            "frame.gso", "frame.gso.size", "frame.gso.segments"}) {
+            assertNull(tree.find(f), f);
+        }
+    }
+
+    /**
+     * tshark 4.0 reads the direction back, as jumbocap prints it ({@code -T fields}: the masked value in
+     * hex), and skips jumbocap's custom option.
+     */
+    @Test
+    void tsharkReadsTheDirectionBack() throws IOException, InterruptedException {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/tshark")), "tshark installed");
+        Process p = new ProcessBuilder("tshark", "-n", "-r", KernelFactsSample.file().toString(), "-T", "fields",
+                "-e", "frame.packet_flags_direction", "-e", "frame.len")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor());
+        List<String> lines = out.lines().toList();
+        List<String> expected = new ArrayList<>();
+        List<FrameRecord> frames = KernelFactsSample.frames();
+        String[] direction = {"0x00000002", "0x00000002", "0x00000002", "0x00000001", "0x00000001"};
+        for (int i = 0; i < frames.size(); i++) {
+            expected.add(direction[i] + "\t" + frames.get(i).capturedLength());
+        }
+        assertEquals(expected, lines);
+    }
+}
