@@ -11,10 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.jumbocap.displayfilter.DisplayFilter;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.files.CaptureFiles;
+import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 import org.junit.jupiter.api.Test;
@@ -102,5 +104,32 @@ class KernelFactsSampleTest {
             expected.add(direction[i] + "\t" + frames.get(i).capturedLength());
         }
         assertEquals(expected, lines);
+    }
+
+    private static List<Long> matching(String filter) throws IOException {
+        FramePipeline pipeline = new FramePipeline(DISSECTOR, DisplayFilter.compile(filter), false);
+        List<Long> out = new ArrayList<>();
+        try (CaptureReader reader = CaptureFiles.open(KernelFactsSample.file())) {
+            FrameRecord r = new FrameRecord();
+            while (reader.next(r)) {
+                if (pipeline.accept(r, 0, 0)) {
+                    out.add(r.number());
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void displayFiltersSelectByTheFacts() throws IOException {
+        assertEquals(List.of(1L, 2L, 3L), matching("frame.packet_flags_direction == 2"));
+        assertEquals(List.of(4L, 5L), matching("frame.offload.checksum_valid == 1"));
+        assertEquals(List.of(1L, 2L), matching("frame.offload.tso == 1"));
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L), matching("frame.offload.tso"), "present, as Wireshark's booleans");
+        assertEquals(List.of(3L), matching("frame.gso.type == 5"));
+        assertEquals(List.of(1L, 2L, 5L), matching("frame.gso.segments > 40"));
+        assertEquals(List.of(1L, 5L), matching("frame.gso.size == 1428"));
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L), matching("frame.gso"));
+        assertEquals(List.of(), matching("!frame.packet_flags"));
     }
 }
