@@ -6,6 +6,7 @@ import java.util.Map;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.VnetHeader;
 import org.jumbocap.stats.FlowKey;
 
 /**
@@ -16,7 +17,8 @@ import org.jumbocap.stats.FlowKey;
  * and every other frame is copied byte for byte. Fed frame by frame with the frame's summary (from {@link
  * org.jumbocap.pipeline.FramePipeline}); streaming, in memory that grows with the number of TCP flows only.
  *
- * <p>Segment size, per flow direction: the MSS in force from the flow's SYNs (the smaller of the two
+ * <p>Segment size: the gso_size the kernel recorded for the super-packet, when the file has it (TCP GSO
+ * types only; {@link FrameRecord#vnetHeader()}), which is exactly where TSO cut it. Else, per flow direction: the MSS in force from the flow's SYNs (the smaller of the two
  * announced) less the TCP options of the super-packet, which every segment repeats, as Linux's {@code
  * mss_cache} is; else {@code --mss} less those options; else what the MTU leaves after the segment's headers
  * from the outermost IP header on. Never more than the outermost IP length field can state.
@@ -95,17 +97,21 @@ public final class Segmenter {
         long payload = s.transportPayloadLength;
         int options = s.tcpHeaderLength - TCP_MIN_HEADER;
         int inForce = mssInForce(flow);
+        int recorded = recordedTcpGsoSize(frame);
         KeepReason why = splitter.prepare(frame, s);
         if (why != null) {
             // only what would have been split counts as left whole; the rest is simply copied
-            long roughSize = inForce > 0 ? inForce - options : mss > 0 ? mss - options
+            long roughSize = recorded > 0 ? recorded : inForce > 0 ? inForce - options : mss > 0 ? mss - options
                     : mtu - (s.transportOffset + s.tcpHeaderLength - s.layerIpOffset[0]);
             copy(frame, s.anyJumbo() || payload > roughSize ? why : null);
             return;
         }
         SizeRule rule;
         long size;
-        if (inForce > 0) {
+        if (recorded > 0) {
+            rule = SizeRule.GSO_SIZE;
+            size = recorded;
+        } else if (inForce > 0) {
             rule = SizeRule.FLOW_MSS;
             size = inForce - options;
         } else if (mss > 0) {
@@ -151,6 +157,16 @@ public final class Segmenter {
         report.framesWritten += count;
         report.bytesWritten += (long) (splitter.headerBytesFromOuterIp() + s.layerIpOffset[0]) * count + payload;
         report.split(flow, rule, segmentSize, count);
+    }
+
+    /** The gso_size of a TCP super-packet as the kernel recorded it, or 0 when the frame has none. */
+    private static int recordedTcpGsoSize(FrameRecord frame) {
+        VnetHeader v = frame.vnetHeader();
+        if (v == null || !v.isSuperPacket()) {
+            return 0;
+        }
+        int kind = v.gsoKind();
+        return kind == VnetHeader.GSO_TCPV4 || kind == VnetHeader.GSO_TCPV6 ? v.gsoSize() : 0;
     }
 
     /**
