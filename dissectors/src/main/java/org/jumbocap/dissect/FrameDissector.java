@@ -103,6 +103,9 @@ public final class FrameDissector {
             FieldNode cut = f.add(FrameFields.CUT, 0, 0, Boolean.TRUE).generated();
             ctx.expert(cut, FrameFields.CUT_BY_SNAPLEN, frame.capturedLength(), frame.originalLength());
         }
+        if (frame.optionProblem() != null) {
+            ctx.expert(f, FrameFields.OPTION_IGNORED, frame.optionProblem());
+        }
         if (frame.exceededSnaplen() > 0) {
             FieldNode over = f.add(FrameFields.SNAPLEN_EXCEEDED, 0, 0, frame.exceededSnaplen()).generated();
             ctx.expert(over, FrameFields.OVER_SNAPLEN, frame.capturedLength(), frame.exceededSnaplen());

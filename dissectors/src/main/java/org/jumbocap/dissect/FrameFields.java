@@ -69,6 +69,8 @@ public final class FrameFields {
             "Frame cut by the snaplen: %d of %d bytes captured");
     public static final ExpertDef OVER_SNAPLEN = new ExpertDef("frame.over_snaplen", ExpertGroup.MALFORMED, Severity.WARN,
             "Record holds %d bytes, more than the snaplen of %d bytes the file declares: read whole");
+    public static final ExpertDef OPTION_IGNORED = new ExpertDef("frame.option_ignored", ExpertGroup.MALFORMED, Severity.WARN,
+            "Packet option ignored: %s");
     public static final ExpertDef LAYER_TRUNCATED = new ExpertDef("frame.layer_truncated", ExpertGroup.TRUNCATED, Severity.NOTE,
             "%s cut by the snaplen at offset %d: the rest of the layer was not captured");
     public static final ExpertDef LAYER_MALFORMED = new ExpertDef("frame.malformed", ExpertGroup.MALFORMED, Severity.ERROR,

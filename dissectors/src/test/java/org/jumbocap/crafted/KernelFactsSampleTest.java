@@ -15,8 +15,10 @@ import org.jumbocap.displayfilter.DisplayFilter;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.PacketFlags;
 import org.jumbocap.io.files.CaptureFiles;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 import org.junit.jupiter.api.Test;
@@ -131,5 +133,19 @@ class KernelFactsSampleTest {
         assertEquals(List.of(1L, 5L), matching("frame.gso.size == 1428"));
         assertEquals(List.of(1L, 2L, 3L, 4L, 5L), matching("frame.gso"));
         assertEquals(List.of(), matching("!frame.packet_flags"));
+    }
+
+    /** A malformed flags option: the frame is dissected, with one warning saying which option was ignored and why. */
+    @Test
+    void anIgnoredOptionIsOneWarningOnItsFrame() {
+        FrameRecord r = KernelFactsSample.frames().get(3).copy().withPacketFlags(PacketFlags.NONE).withVnetHeader(null)
+                .withOptionProblem("block 3, option at byte offset 136: epb_flags of 3 bytes (a flags word is 4)");
+        FrameTree tree = DISSECTOR.dissect(r);
+        List<String> messages = tree.experts().stream().filter(e -> e.id().equals("frame.option_ignored"))
+                .map(ExpertItem::message).toList();
+        assertEquals(List.of("Packet option ignored: block 3, option at byte offset 136: epb_flags of 3 bytes (a flags"
+                + " word is 4)"), messages);
+        assertNull(tree.find("frame.packet_flags"));
+        assertEquals("tcp", tree.layers().get(tree.layers().size() - 1).name());
     }
 }

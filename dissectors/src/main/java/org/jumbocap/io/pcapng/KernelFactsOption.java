@@ -84,6 +84,7 @@ public final class KernelFactsOption {
                 u16(b, at + 12, bigEndian), u16(b, at + 14, bigEndian));
     }
 
+    /** An unsigned 32-bit number in the section's byte order. */
     static long u32(byte[] b, int p, boolean bigEndian) {
         long be = (b[p] & 0xFFL) << 24 | (b[p + 1] & 0xFF) << 16 | (b[p + 2] & 0xFF) << 8 | (b[p + 3] & 0xFF);
         return bigEndian ? be : Integer.reverseBytes((int) be) & 0xFFFFFFFFL;

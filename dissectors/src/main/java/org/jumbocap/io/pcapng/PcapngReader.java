@@ -366,8 +366,9 @@ public final class PcapngReader implements CaptureReader {
      * {@code epb_flags} and jumbocap's custom option ({@link KernelFactsOption}) in the record. Options are
      * read as the interface options are: one whose length runs past the block ends the walk, and one of a
      * known code but a length that does not fit it (flags not 4 bytes, a custom option too short for its
-     * data, another enterprise's or an unknown version's) is ignored; the frame is read either way. At most
-     * 16 bytes of an option are looked at, so nothing is allocated from an option's length.
+     * data, jumbocap's of an unknown version) is ignored, with one line saying so in the record ({@link
+     * FrameRecord#optionProblem}); another enterprise's custom option is skipped silently. The frame is read
+     * either way. At most 16 bytes of an option are looked at, so nothing is allocated from its length.
      */
     private void readPacketOptions(FrameRecord into, long left, long number, long offset, int len) throws IOException {
         while (left >= 4) {
@@ -375,17 +376,29 @@ public final class PcapngReader implements CaptureReader {
             if (got < 4) {
                 throw truncated(number, offset, in.position() + got, offset + len - in.position() - got);
             }
+            long at = in.position();
             int code = u16(in.buffer(), in.bufferPosition());
             int olen = u16(in.buffer(), in.bufferPosition() + 2);
             in.consume(4);
             left -= 4;
             long padded = (olen + 3) & ~3;
-            if (code == OPT_END || padded > left) {
+            if (code == OPT_END) {
                 break;
             }
-            int wanted = code == KernelFactsOption.EPB_FLAGS && olen == 4 ? 4
-                    : (code == KernelFactsOption.CUSTOM_BINARY_COPY || code == KernelFactsOption.CUSTOM_BINARY_NO_COPY)
-                    && olen >= KernelFactsOption.CUSTOM_VALUE_LENGTH ? KernelFactsOption.CUSTOM_VALUE_LENGTH : 0;
+            if (padded > left) {
+                into.withOptionProblem(optionProblem(number, at, "option " + code + " of " + olen
+                        + " bytes runs past the end of the block (" + left + " bytes left)"));
+                break;
+            }
+            boolean custom = code == KernelFactsOption.CUSTOM_BINARY_COPY || code == KernelFactsOption.CUSTOM_BINARY_NO_COPY;
+            int wanted = code == KernelFactsOption.EPB_FLAGS ? (olen == 4 ? 4 : 0)
+                    : custom ? Math.min(olen, KernelFactsOption.CUSTOM_VALUE_LENGTH) : 0;
+            if (code == KernelFactsOption.EPB_FLAGS && olen != 4) {
+                into.withOptionProblem(optionProblem(number, at, "epb_flags of " + olen + " bytes (a flags word is 4)"));
+            } else if (custom && olen < 4) {
+                into.withOptionProblem(optionProblem(number, at, "custom option " + code + " of " + olen
+                        + " bytes, too short for a Private Enterprise Number (4)"));
+            }
             if (wanted > 0) {
                 got = in.fill(wanted);
                 if (got < wanted) {
@@ -395,10 +408,16 @@ public final class PcapngReader implements CaptureReader {
                 int p = in.bufferPosition();
                 if (code == KernelFactsOption.EPB_FLAGS) {
                     into.withPacketFlags(u32(b, p));
-                } else {
+                } else if (olen >= 4 && KernelFactsOption.u32(b, p, bigEndian) == KernelFactsOption.PEN) {
                     VnetHeader vnet = KernelFactsOption.parse(b, p, olen, bigEndian);
                     if (vnet != null) {
                         into.withVnetHeader(vnet);
+                    } else {
+                        into.withOptionProblem(optionProblem(number, at, olen < KernelFactsOption.CUSTOM_VALUE_LENGTH
+                                ? "jumbocap's kernel-facts option of " + olen + " bytes (needs "
+                                        + KernelFactsOption.CUSTOM_VALUE_LENGTH + ")"
+                                : "jumbocap's kernel-facts option of layout version " + (b[p + 4] & 0xFF)
+                                        + " (this reader knows " + KernelFactsOption.VERSION + ")"));
                     }
                 }
             }
@@ -406,6 +425,10 @@ public final class PcapngReader implements CaptureReader {
             left -= padded;
         }
         skipWithin(left, number, offset, len);
+    }
+
+    private static String optionProblem(long number, long at, String problem) {
+        return "block " + number + ", option at byte offset " + at + ": " + problem;
     }
 
     /** Skips {@code n} bytes of the block at {@code offset}, failing when the file ends first. */

@@ -164,14 +164,33 @@ class PcapngKernelFactsTest {
                     .u64(0).toArray()).u32(0).toArray(), // unknown layout version
             CaptureBytes.littleEndian().u16(2).u16(400).u32(1).toArray(), // runs past the block
         };
-        for (byte[] options : broken) {
-            List<FrameRecord> f = read(withOptions(options));
+        // SHB 28 bytes, IDB 20, the EPB's header 28 and its 60 bytes of data: the options start at 136
+        String[] problems = {
+            "block 3, option at byte offset 136: epb_flags of 3 bytes (a flags word is 4)",
+            "block 3, option at byte offset 136: jumbocap's kernel-facts option of 7 bytes (needs 16)",
+            "block 3, option at byte offset 136: custom option 2988 of 1 bytes, too short for a Private Enterprise Number (4)",
+            "block 3, option at byte offset 136: jumbocap's kernel-facts option of layout version 2 (this reader knows 1)",
+            "block 3, option at byte offset 136: option 2 of 400 bytes runs past the end of the block (4 bytes left)",
+        };
+        for (int i = 0; i < broken.length; i++) {
+            List<FrameRecord> f = read(withOptions(broken[i]));
             assertEquals(2, f.size());
             assertEquals(PacketFlags.NONE, f.get(0).packetFlags());
             assertNull(f.get(0).vnetHeader());
+            assertEquals(problems[i], f.get(0).optionProblem());
             assertArrayEquals(frame(1, 60), f.get(0).bytes());
             assertArrayEquals(frame(2, 60), f.get(1).bytes());
+            assertNull(f.get(1).optionProblem(), "the next frame has none");
         }
+    }
+
+    /** Another enterprise's custom option is none of jumbocap's business: skipped without a word. */
+    @Test
+    void anotherEnterprisesShortCustomOptionIsNoProblem() throws IOException {
+        byte[] options = CaptureBytes.littleEndian().option(2988, new byte[] {1, 2, 3, 4, 5}).u32(0).toArray();
+        FrameRecord r = read(withOptions(options)).get(0);
+        assertNull(r.optionProblem());
+        assertNull(r.vnetHeader());
     }
 
     @Test
