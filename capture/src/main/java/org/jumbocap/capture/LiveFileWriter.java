@@ -10,6 +10,7 @@ import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.files.CaptureWriters;
 import org.jumbocap.io.pcap.PcapWriter;
+import org.jumbocap.io.pcapng.KernelFactsOption;
 import org.jumbocap.io.pcapng.PcapngWriter;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.pipeline.FramePipeline;
@@ -34,9 +35,12 @@ public final class LiveFileWriter implements AutoCloseable {
     private final FileChannel channel;
     private final ChannelOutput output;
     private final CaptureWriter writer;
-    /** Record header and trailer of a frame written from a buffer outside the heap; direct, so never copied. */
+    /**
+     * Record header and trailer of a frame written from a buffer outside the heap; direct, so never copied.
+     * The trailer holds the padding, the pcapng options of the kernel's facts and the closing length.
+     */
     private final ByteBuffer before = ByteBuffer.allocateDirect(64);
-    private final ByteBuffer after = ByteBuffer.allocateDirect(16);
+    private final ByteBuffer after = ByteBuffer.allocateDirect(16 + KernelFactsOption.MAX_OPTIONS_LENGTH);
     private FrameRecord scratch;
     /** Frames accepted, and of them those whole in the file, with the file's length after the last. */
     private long frames;
@@ -126,6 +130,7 @@ public final class LiveFileWriter implements AutoCloseable {
             byte[] into = scratch.prepare(frame.number(), frame.timestampNanos(), frame.interfaceId(), frame.linkType(),
                     bytes.remaining(), frame.originalLength(), -1);
             bytes.duplicate().get(into, 0, bytes.remaining());
+            scratch.withPacketFlags(frame.packetFlags()).withVnetHeader(frame.vnetHeader());
             write(scratch);
             return;
         }
