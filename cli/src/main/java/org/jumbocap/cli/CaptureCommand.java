@@ -18,6 +18,8 @@ import org.jumbocap.capture.LiveFileWriter;
 import org.jumbocap.capture.Pcap4jCaptureSource;
 import org.jumbocap.capture.ReplayCaptureSource;
 import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
+import org.jumbocap.capture.privilege.PrivilegeException;
+import org.jumbocap.capture.privilege.Privileges;
 import org.jumbocap.io.files.CaptureWriters;
 import org.jumbocap.cli.engine.Filters;
 import org.jumbocap.cli.engine.FrameFilter;
@@ -140,6 +142,15 @@ public final class CaptureCommand implements Callable<Integer> {
 
     @Option(names = {"-p", "--no-promiscuous-mode"}, description = "Do not put the interface into promiscuous mode.")
     boolean noPromiscuous;
+
+    @Option(names = {"-Z", "--relinquish-privileges"}, paramLabel = "USER",
+            description = "Once the interface and the output file are open, and before the first frame, become USER:"
+                    + " supplementary groups, group, user and every capability are given up, as tcpdump -Z does."
+                    + " Default: the user '" + Privileges.DEFAULT_USER + "' where it exists, else '"
+                    + Privileges.FALLBACK_USER + "'; '-Z root' stays root. Without root, capabilities (CAP_NET_RAW,"
+                    + " CAP_NET_ADMIN) are given up instead. A replay (--replay) needs no privilege and gives up"
+                    + " only when -Z is given.")
+    String relinquishTo;
 
     private org.jumbocap.segment.SegmentReport segmentReport;
 
@@ -282,6 +293,7 @@ public final class CaptureCommand implements Callable<Integer> {
                 Thread.currentThread().interrupt();
             }
         }, "jumbocap-capture-stop");
+        relinquishPrivileges(err);
         Runtime.getRuntime().addShutdownHook(hook);
         LiveCapture.Result result;
         try {
@@ -309,6 +321,40 @@ public final class CaptureCommand implements Callable<Integer> {
             }
         }
         return result.error() == null ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
+    }
+
+    /**
+     * Gives up root or the capture capabilities now that the source and the output are open, and says so;
+     * the capture must not go on when that fails. A replay needs no privilege and keeps them unless -Z asks.
+     */
+    private void relinquishPrivileges(PrintWriter err) {
+        if (replay != null && relinquishTo == null) {
+            return;
+        }
+        Privileges.Outcome outcome;
+        try {
+            outcome = Privileges.relinquish(relinquishTo);
+        } catch (PrivilegeException e) {
+            throw new UserException("cannot give up privileges: " + e.getMessage(), e);
+        }
+        Privileges.Account account = outcome.plan().account();
+        switch (outcome.plan().action()) {
+            case SWITCH_USER -> err.println("jumbocap capture: running as user " + account.name() + " (uid "
+                    + account.uid() + ", gid " + account.gid() + "), without capabilities");
+            case KEEP_ROOT -> err.println("jumbocap capture: warning: running as root (-Z " + relinquishTo
+                    + "): frames are dissected with every privilege");
+            case DROP_CAPABILITIES -> err.println("jumbocap capture: running without capabilities"
+                    + (outcome.threadsKeepingCapabilities() > 0 ? " in the capture threads ("
+                    + outcome.threadsKeepingCapabilities() + " threads of the JVM started before keep theirs;"
+                    + " run as root with -Z to drop them in all)" : ""));
+            case NOTHING -> {
+                // an unprivileged user with no capability: nothing to give up
+            }
+        }
+        if (outcome.note() != null) {
+            err.println("jumbocap capture: note: " + outcome.note());
+        }
+        err.flush();
     }
 
     /**

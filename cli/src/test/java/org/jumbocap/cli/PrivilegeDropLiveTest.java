@@ -1,0 +1,125 @@
+package org.jumbocap.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.jumbocap.cli.BigTcpVethPair.waitForStderr;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jumbocap.capture.privilege.ProcessCredentials;
+import org.jumbocap.io.FrameRecord;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code capture} as root gives up root before its first frame, as {@code tcpdump -Z} does: three captures
+ * on a veth pair in a network namespace, each writing into a directory only root may enter. While they
+ * capture, every thread of the default one (the user 'jumbocap', else 'nobody') and of the one with
+ * {@code -Z nobody} (libpcap writing the file) shows that user's uid and gid, no supplementary group, no
+ * capability and no-new-privileges in /proc/PID/task/TID/status; {@code -Z root} stays root and says so.
+ * Every file then holds every frame its capture reports written. Skipped without root or namespaces.
+ */
+@Tag("root")
+class PrivilegeDropLiveTest {
+    private static final String ADDRESS_A = "2001:db8:79::1";
+    private static final String ADDRESS_B = "2001:db8:79::2";
+
+    @TempDir
+    Path dir;
+
+    private final BigTcpVethPair pair = new BigTcpVethPair("privdrop", "prva", "prvb");
+
+    @Test
+    void aCaptureAsRootDropsToAPlainUserBeforeItsFirstFrameAndStillWritesItsFile() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "needs root (network namespaces, capture)");
+        try {
+            assumeTrue(pair.create(), "'ip netns add' failed: no network namespaces here");
+            pair.connect(ADDRESS_A, ADDRESS_B);
+            Path rootOnly = Files.createDirectory(dir.resolve("root-only"),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Path pcapng = rootOnly.resolve("default.pcapng");
+            Path pcap = rootOnly.resolve("nobody.pcap");
+            Path keptOut = dir.resolve("root.txt");
+            Process asDefault = pair.startCapture(dir.resolve("default.txt"), "-i", "prva", "-q", "-w", pcapng.toString(),
+                    "--duration", "6", "udp");
+            Process asNobody = pair.startCapture(dir.resolve("nobody.txt"), "-i", "prva", "-Z", "nobody", "-q", "-w",
+                    pcap.toString(), "--duration", "6", "udp");
+            Process asRoot = pair.startCapture(keptOut, "-i", "prva", "-Z", "root", "--duration", "6", "udp");
+            waitForStderr(dir.resolve("default.txt.err"), "running as user");
+            waitForStderr(dir.resolve("nobody.txt.err"), "running as user nobody");
+            waitForStderr(Path.of(keptOut + ".err"), "running as root");
+
+            String expectedUser = BigTcpVethPair.run("id", "-u", "jumbocap") == 0 ? "jumbocap" : "nobody";
+            long uid = Long.parseLong(output("id", "-u", expectedUser));
+            long gid = Long.parseLong(output("id", "-g", expectedUser));
+            long nobodyUid = Long.parseLong(output("id", "-u", "nobody"));
+            long nobodyGid = Long.parseLong(output("id", "-g", "nobody"));
+            String seen = assertUnprivileged(asDefault.pid(), uid, gid);
+            assertUnprivileged(asNobody.pid(), nobodyUid, nobodyGid);
+            for (ProcessCredentials t : ProcessCredentials.ofEveryThread(asRoot.pid())) {
+                assertTrue(t.uids()[1] == 0 && t.mayUse(ProcessCredentials.CAP_NET_RAW), "-Z root stays root: " + t.describe());
+            }
+            System.out.println("capture as " + expectedUser + ": " + seen);
+
+            sendDatagrams(40);
+            for (Process p : List.of(asDefault, asNobody, asRoot)) {
+                assertTrue(p.waitFor(30, TimeUnit.SECONDS), "--duration stops the capture");
+            }
+            String rootErr = Files.readString(Path.of(keptOut + ".err"));
+            assertEquals(0, asRoot.exitValue(), rootErr);
+            assertTrue(rootErr.contains("jumbocap capture: warning: running as root (-Z root)"), rootErr);
+            assertTrue(Files.readString(keptOut).lines().count() >= 40, "-Z root prints every datagram");
+            for (String[] run : new String[][] {{"default.txt.err", pcapng.toString()}, {"nobody.txt.err", pcap.toString()}}) {
+                String err = Files.readString(dir.resolve(run[0]));
+                assertEquals(0, (run[0].startsWith("default") ? asDefault : asNobody).exitValue(), err);
+                Matcher m = Pattern.compile("(\\d+) frames written to").matcher(err);
+                assertTrue(m.find(), err);
+                List<FrameRecord> frames = Cli.frames(Path.of(run[1]));
+                assertEquals(Long.parseLong(m.group(1)), frames.size(), err);
+                assertTrue(frames.size() >= 40, run[1] + " holds every datagram: " + frames.size());
+                assertEquals(0, Files.getAttribute(Path.of(run[1]), "unix:uid"), "the file was created by root, before the drop");
+            }
+        } finally {
+            pair.close();
+        }
+    }
+
+    /** Every thread of {@code pid}: the user's ids, no group, no capability, no new privileges; returns one thread's lines. */
+    private static String assertUnprivileged(long pid, long uid, long gid) throws Exception {
+        List<ProcessCredentials> threads = ProcessCredentials.ofEveryThread(pid);
+        assertTrue(threads.size() > 5, "a JVM's threads: " + threads.size());
+        int emptyBounding = 0;
+        for (ProcessCredentials t : threads) {
+            assertArrayEquals(new long[] {uid, uid, uid, uid}, t.uids(), t.describe());
+            assertArrayEquals(new long[] {gid, gid, gid, gid}, t.gids(), t.describe());
+            assertEquals(0, t.groups().length, t.describe());
+            assertTrue(t.holdsNoCapability(), t.describe());
+            assertTrue(t.noNewPrivs(), t.describe());
+            emptyBounding += t.bounding() == 0 ? 1 : 0;
+        }
+        assertTrue(emptyBounding >= 1, "the capture thread's bounding set is empty");
+        return threads.get(0).describe() + "; " + threads.size() + " threads, " + emptyBounding + " with CapBnd 0";
+    }
+
+    /** UDP datagrams from namespace B to A, 20 ms apart. */
+    private void sendDatagrams(int n) throws Exception {
+        String script = "import socket,time\ns=socket.socket(socket.AF_INET6,socket.SOCK_DGRAM)\n"
+                + "for i in range(" + n + "):\n    s.sendto(b'x'*100,('" + ADDRESS_A + "',9))\n    time.sleep(0.02)\n";
+        assertEquals(0, BigTcpVethPair.run("ip", "netns", "exec", pair.nsB, "python3", "-c", script), "python3 sender");
+    }
+
+    private static String output(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).trim();
+        assertTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, String.join(" ", cmd) + ": " + out);
+        return out;
+    }
+}
