@@ -15,6 +15,8 @@ import org.jumbocap.capture.CaptureSource;
 import org.jumbocap.capture.FileErrors;
 import org.jumbocap.capture.LibraryDump;
 import org.jumbocap.capture.LiveFileWriter;
+import org.jumbocap.capture.LiveOutput;
+import org.jumbocap.capture.RingFileWriter;
 import org.jumbocap.capture.Pcap4jCaptureSource;
 import org.jumbocap.capture.ReplayCaptureSource;
 import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
@@ -29,6 +31,7 @@ import org.jumbocap.render.SummaryLine;
 import org.jumbocap.render.TimeFormat;
 import org.jumbocap.displayfilter.FilterSyntaxException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -152,6 +155,15 @@ public final class CaptureCommand implements Callable<Integer> {
                     + " only when -Z is given.")
     String relinquishTo;
 
+    @Option(names = "--raw",
+            description = "Only write the frames, as dumpcap does: -w FILE or -w - (standard output, for a pipe into"
+                    + " 'tshark -r -'), pcapng unless FILE ends in .pcap; nothing is dissected or printed (-q adds"
+                    + " the counters).")
+    boolean raw;
+
+    @Mixin
+    RingBufferOptions ringBuffer;
+
     private org.jumbocap.segment.SegmentReport segmentReport;
 
     @Override
@@ -195,6 +207,7 @@ public final class CaptureCommand implements Callable<Integer> {
         if (durationSeconds < 0 || Double.isNaN(durationSeconds)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--duration must not be negative");
         }
+        checkOutputOptions();
         FrameFilter display;
         try {
             display = Filters.compile(displayFilter);
@@ -251,6 +264,7 @@ public final class CaptureCommand implements Callable<Integer> {
     private int capture(CaptureSource source, FrameFilter display, TimeFormat format, PrintWriter out,
                         PrintWriter err) throws IOException {
         LiveFileWriter writer = null;
+        LiveOutput output = null;
         LibraryDump dump = null;
         if (writesOnlyAPcapFile()) {
             try {
@@ -261,8 +275,10 @@ public final class CaptureCommand implements Callable<Integer> {
         }
         if (writeFile != null && dump == null) {
             try {
-                writer = new LiveFileWriter(writeFile, source.linkType(), source.snaplen());
-                writer.packetBuffered(packetBuffered);
+                output = ringLimits != null ? new RingFileWriter(writeFile, ringLimits, file -> openFile(file, source))
+                        : (writer = writesToStandardOutput() ? LiveFileWriter.onStream("standard output",
+                        new java.io.FileOutputStream(java.io.FileDescriptor.out).getChannel(), true, source.linkType(),
+                        source.snaplen()) : openFile(writeFile, source));
                 if (segment) {
                     writer.segment(mss, mtu);
                 }
@@ -271,19 +287,20 @@ public final class CaptureCommand implements Callable<Integer> {
             }
         }
         boolean terminal = System.console() != null;
-        SummaryLine printer = quiet ? null : new SummaryLine(format, Colors.of(JumbocapCommand.of(spec).color()));
+        SummaryLine printer = quiet || raw ? null : new SummaryLine(format, Colors.of(JumbocapCommand.of(spec).color()));
         LiveCapture.Progress progress = quiet ? (frames, stats) -> {
             err.print((terminal ? "\r" : "") + counters(frames, stats) + (terminal ? "" : "\n"));
             err.flush();
         } : null;
         err.println("jumbocap capture: capturing on " + source.name() + " (" + org.jumbocap.io.LinkTypes.name(
-                source.linkType()) + ", snaplen " + source.snaplen() + ")" + (writer != null ? ", writing "
-                + writeFile + " (" + writer.formatName() + ")" : dump != null ? ", writing " + writeFile
+                source.linkType()) + ", snaplen " + source.snaplen() + ")" + (output != null ? ", writing "
+                + (writesToStandardOutput() ? "standard output" : output.file()) + " (" + output.formatName() + ")"
+                + (ringLimits != null ? ringDescription() : "") : dump != null ? ", writing " + writeFile
                 + " (pcap-nsec, by libpcap)" : ""));
         err.flush();
         LiveCapture capture = dump != null
                 ? LiveCapture.writingThrough(source, dump, out, count, (long) (durationSeconds * 1e9), progress)
-                : new LiveCapture(source, writer, printer, display, out, count, (long) (durationSeconds * 1e9), progress);
+                : new LiveCapture(source, output, printer, display, out, count, (long) (durationSeconds * 1e9), progress);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             capture.requestStop();
@@ -293,16 +310,16 @@ public final class CaptureCommand implements Callable<Integer> {
                 Thread.currentThread().interrupt();
             }
         }, "jumbocap-capture-stop");
-        relinquishPrivileges(err);
+        relinquishPrivileges(err, output instanceof RingFileWriter ring ? ring.files() : List.of());
         Runtime.getRuntime().addShutdownHook(hook);
         LiveCapture.Result result;
         try {
             result = capture.run();
-            if (writer != null) {
+            if (output != null) {
                 try {
-                    writer.close();
+                    output.close();
                 } catch (IOException e) {
-                    err.println("jumbocap capture: " + writeFile + ": " + FileErrors.reason(writeFile, e));
+                    err.println("jumbocap capture: " + output.file() + ": " + FileErrors.reason(output.file(), e));
                 }
             }
             out.flush();
@@ -310,7 +327,7 @@ public final class CaptureCommand implements Callable<Integer> {
                 err.println();
             }
             segmentReport = writer != null ? writer.segmentReport() : null;
-            report(result, source, err);
+            report(result, source, output, err);
             err.flush();
         } finally {
             finished.countDown();
@@ -327,13 +344,14 @@ public final class CaptureCommand implements Callable<Integer> {
      * Gives up root or the capture capabilities now that the source and the output are open, and says so;
      * the capture must not go on when that fails. A replay needs no privilege and keeps them unless -Z asks.
      */
-    private void relinquishPrivileges(PrintWriter err) {
+    private void relinquishPrivileges(PrintWriter err, List<Path> ringFiles) {
         if (replay != null && relinquishTo == null) {
             return;
         }
         Privileges.Outcome outcome;
         try {
-            outcome = Privileges.relinquish(relinquishTo);
+            // the ring's first file was created as root; the user removes it when the ring comes round
+            outcome = Privileges.relinquish(relinquishTo, ringFiles);
         } catch (PrivilegeException e) {
             throw new UserException("cannot give up privileges: " + e.getMessage(), e);
         }
@@ -355,6 +373,63 @@ public final class CaptureCommand implements Callable<Integer> {
             err.println("jumbocap capture: note: " + outcome.note());
         }
         err.flush();
+        Path ringDirectory = ringFiles.isEmpty() ? null : ringFiles.get(0).toAbsolutePath().getParent();
+        if (ringDirectory != null && !java.nio.file.Files.isWritable(ringDirectory)) {
+            throw new UserException(ringDirectory + ": the ring buffer's next files are created as the user the capture"
+                    + " became" + (account != null ? " (" + account.name() + ")" : "") + ", who may not write there;"
+                    + " give -w a directory that user may write, or -Z root");
+        }
+    }
+
+    private RingFileWriter.Limits ringLimits;
+
+    /** Checks -w, --raw and the ring buffer options together; keeps the ring's limits. */
+    private void checkOutputOptions() {
+        try {
+            ringLimits = ringBuffer.limits();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        String problem = null;
+        if (raw && writeFile == null) {
+            problem = "--raw needs -w FILE or -w -";
+        } else if (raw && (displayFilter != null || segment)) {
+            problem = "--raw dissects nothing: it takes neither -Y nor --segment";
+        } else if (writesToStandardOutput() && !raw && !quiet) {
+            problem = "-w - writes the capture to standard output, where frames would be printed too: add --raw or -q";
+        } else if (ringLimits != null && (writeFile == null || writesToStandardOutput())) {
+            problem = "a ring buffer (-C, -G, -W, -b) needs -w FILE";
+        } else if (ringLimits != null && segment) {
+            problem = "--segment writes one file: it takes no ring buffer (-C, -G, -W, -b)";
+        }
+        if (problem != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), problem);
+        }
+    }
+
+    private boolean writesToStandardOutput() {
+        return writeFile != null && writeFile.toString().equals("-");
+    }
+
+    /** A file of the capture: pcapng for a .pcapng name (with --raw: unless a .pcap name), written as -U asks. */
+    private LiveFileWriter openFile(Path file, CaptureSource source) throws IOException {
+        String name = file.getFileName().toString();
+        boolean pcapng = raw ? !name.endsWith(".pcap") : CaptureWriters.isPcapng(file);
+        LiveFileWriter w = LiveFileWriter.create(file, pcapng, source.linkType(), source.snaplen());
+        w.packetBuffered(packetBuffered);
+        return w;
+    }
+
+    private String ringDescription() {
+        StringBuilder b = new StringBuilder(", a ring buffer: a new file");
+        if (ringLimits.fileBytes() > 0) {
+            b.append(" every ").append(ringLimits.fileBytes()).append(" bytes");
+        }
+        if (ringLimits.fileSeconds() > 0) {
+            b.append(ringLimits.fileBytes() > 0 ? " or" : "").append(" every ").append(ringLimits.fileSeconds())
+                    .append(" s");
+        }
+        return b.append(ringLimits.files() > 0 ? ", the newest " + ringLimits.files() + " kept" : ", all kept").toString();
     }
 
     /**
@@ -363,7 +438,9 @@ public final class CaptureCommand implements Callable<Integer> {
      * into the JVM (see {@link LibraryDump}).
      */
     private boolean writesOnlyAPcapFile() {
-        return writeFile != null && quiet && !segment && !packetBuffered && !CaptureWriters.isPcapng(writeFile);
+        return writeFile != null && (quiet || raw) && !segment && !packetBuffered && ringLimits == null
+                && !writesToStandardOutput() && !(raw ? !writeFile.getFileName().toString().endsWith(".pcap")
+                : CaptureWriters.isPcapng(writeFile));
     }
 
     static String counters(long frames, CaptureSource.Stats stats) {
@@ -374,7 +451,7 @@ public final class CaptureCommand implements Callable<Integer> {
                 frames, stats.received(), stats.droppedByKernel(), stats.droppedByInterface());
     }
 
-    private void report(LiveCapture.Result r, CaptureSource source, PrintWriter err) {
+    private void report(LiveCapture.Result r, CaptureSource source, LiveOutput output, PrintWriter err) {
         if (r.error() != null) {
             err.println("jumbocap capture: " + r.error());
         }
@@ -392,8 +469,14 @@ public final class CaptureCommand implements Callable<Integer> {
             err.println("jumbocap capture: " + r.overSixtyFourK() + " frames longer than 65535 bytes on the wire "
                     + "(jumbograms / BIG TCP super-packets)");
         }
-        if (writeFile != null) {
-            err.println("jumbocap capture: " + r.written() + " frames written to " + writeFile);
+        if (output instanceof RingFileWriter ring) {
+            List<Path> files = ring.files();
+            err.println("jumbocap capture: " + r.written() + " frames written to " + ring.filesWritten() + " files"
+                    + (files.size() < ring.filesWritten() ? ", of which the newest " + files.size() + " are kept" : "")
+                    + ": " + files.get(0) + (files.size() > 1 ? " to " + files.get(files.size() - 1) : ""));
+        } else if (writeFile != null) {
+            err.println("jumbocap capture: " + r.written() + " frames written to "
+                    + (writesToStandardOutput() ? "standard output" : writeFile));
         }
         if (segmentReport != null) {
             err.print(org.jumbocap.cli.SegmentCommand.render(segmentReport, writeFile.toString()).indent(0)

@@ -108,6 +108,14 @@ public final class Privileges {
      * @throws PrivilegeException when a step fails or a thread is left privileged; the caller must not go on
      */
     public static Outcome relinquish(String requested) throws PrivilegeException {
+        return relinquish(requested, List.of());
+    }
+
+    /**
+     * {@link #relinquish(String)}, first giving {@code handOver} to the user the process becomes (files it
+     * will remove later, such as a ring buffer's first file).
+     */
+    public static Outcome relinquish(String requested, List<Path> handOver) throws PrivilegeException {
         ProcessCredentials before;
         try {
             before = ProcessCredentials.ofCurrentThread();
@@ -122,7 +130,10 @@ public final class Privileges {
             case KEEP_ROOT, NOTHING -> {
                 return new Outcome(plan, 0, note);
             }
-            case SWITCH_USER -> switchUser(plan.account());
+            case SWITCH_USER -> {
+                handOver(handOver, plan.account());
+                switchUser(plan.account());
+            }
             case DROP_CAPABILITIES -> dropCapabilities();
             default -> throw new IllegalStateException(plan.action().toString());
         }
@@ -132,6 +143,17 @@ public final class Privileges {
                     + unprotected + ")";
         }
         return new Outcome(plan, verify(plan), note);
+    }
+
+    private static void handOver(List<Path> files, Account account) throws PrivilegeException {
+        for (Path file : files) {
+            try {
+                Files.setAttribute(file, "unix:uid", (int) account.uid());
+                Files.setAttribute(file, "unix:gid", (int) account.gid());
+            } catch (IOException | RuntimeException e) {
+                throw new PrivilegeException(file + ": cannot give it to " + account.name() + ": " + e.getMessage());
+            }
+        }
     }
 
     private static void switchUser(Account account) throws PrivilegeException {
