@@ -69,7 +69,7 @@ class PrivilegeDropLiveTest {
             }
             System.out.println("capture as " + expectedUser + ": " + seen);
 
-            sendDatagrams(40);
+            sendDatagrams(40, 100);
             for (Process p : List.of(asDefault, asNobody, asRoot)) {
                 assertTrue(p.waitFor(60, TimeUnit.SECONDS), "-c stops the capture");
             }
@@ -92,6 +92,56 @@ class PrivilegeDropLiveTest {
         }
     }
 
+    /**
+     * A ring buffer after the drop: its first file, created by root, is given to nobody, who creates the next
+     * ones and removes the oldest in a directory nobody may write; in a directory only root may enter the
+     * capture refuses at once, before its first frame.
+     */
+    @Test
+    void aRingBufferGoesOnAsTheUserTheCaptureBecame() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "needs root (network namespaces, capture)");
+        try {
+            assumeTrue(pair.create(), "'ip netns add' failed: no network namespaces here");
+            pair.connect(ADDRESS_A, ADDRESS_B);
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Path nobodys = Files.createDirectory(dir.resolve("nobodys"));
+            BigTcpVethPair.must("chown", "nobody", nobodys.toString());
+            Path rootOnly = Files.createDirectory(dir.resolve("root-only"),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Process ring = pair.startCapture(dir.resolve("ring.txt"), "-i", "prva", "-Z", "nobody", "--raw", "-q",
+                    "-w", nobodys.resolve("ring.pcapng").toString(), "-C", "0.01", "-W", "2", "-c", "40",
+                    "--duration", "60", "udp");
+            Process refused = pair.startCapture(dir.resolve("refused.txt"), "-i", "prva", "-Z", "nobody", "--raw",
+                    "-w", rootOnly.resolve("ring.pcapng").toString(), "-C", "0.01", "udp");
+            assertTrue(refused.waitFor(60, TimeUnit.SECONDS));
+            String refusal = Files.readString(dir.resolve("refused.txt.err"));
+            assertEquals(1, refused.exitValue(), refusal);
+            assertTrue(refusal.contains(rootOnly + ": the ring buffer's next files are created as the user the capture"
+                    + " became (nobody), who may not write there"), refusal);
+            waitForStderr(dir.resolve("ring.txt.err"), "running as user nobody");
+            sendDatagrams(40, 1000);
+            assertTrue(ring.waitFor(60, TimeUnit.SECONDS), "-c stops the capture");
+            String err = Files.readString(dir.resolve("ring.txt.err"));
+            assertEquals(0, ring.exitValue(), err);
+            List<Path> files;
+            try (java.util.stream.Stream<Path> s = Files.list(nobodys)) {
+                files = s.sorted().toList();
+            }
+            assertEquals(2, files.size(), err + files);
+            assertTrue(files.get(0).getFileName().toString().matches("ring_\\d{5}_\\d{14}\\.pcapng"), files.toString());
+            assertTrue(Integer.parseInt(files.get(1).getFileName().toString().substring(5, 10)) > 2,
+                    "the first file, root's, was removed by nobody: " + files);
+            long frames = 0;
+            for (Path f : files) {
+                assertEquals(Long.parseLong(output("id", "-u", "nobody")), ((Number) Files.getAttribute(f, "unix:uid")).longValue());
+                frames += Cli.frames(f).size();
+            }
+            assertTrue(frames > 0 && frames < 40, "the newest two files hold the last frames: " + frames);
+        } finally {
+            pair.close();
+        }
+    }
+
     /** Every thread of {@code pid}: the user's ids, no group, no capability, no new privileges; returns one thread's lines. */
     private static String assertUnprivileged(long pid, long uid, long gid) throws Exception {
         List<ProcessCredentials> threads = ProcessCredentials.ofEveryThread(pid);
@@ -109,10 +159,10 @@ class PrivilegeDropLiveTest {
         return threads.get(0).describe() + "; " + threads.size() + " threads, " + emptyBounding + " with CapBnd 0";
     }
 
-    /** UDP datagrams from namespace B to A, 20 ms apart. */
-    private void sendDatagrams(int n) throws Exception {
+    /** UDP datagrams of {@code size} bytes from namespace B to A, 20 ms apart. */
+    private void sendDatagrams(int n, int size) throws Exception {
         String script = "import socket,time\ns=socket.socket(socket.AF_INET6,socket.SOCK_DGRAM)\n"
-                + "for i in range(" + n + "):\n    s.sendto(b'x'*100,('" + ADDRESS_A + "',9))\n    time.sleep(0.02)\n";
+                + "for i in range(" + n + "):\n    s.sendto(b'x'*" + size + ",('" + ADDRESS_A + "',9))\n    time.sleep(0.02)\n";
         assertEquals(0, BigTcpVethPair.run("ip", "netns", "exec", pair.nsB, "python3", "-c", script), "python3 sender");
     }
 
