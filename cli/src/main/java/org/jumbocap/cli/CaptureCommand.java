@@ -44,11 +44,14 @@ import picocli.CommandLine;
                 + "to a pcap or pcapng file. The capture filter is rewritten so IPv6 transport tests also "
                 + "match packets behind Hop-by-Hop, Destination Options and Routing headers (BIG TCP "
                 + "jumbograms carry a Hop-by-Hop header); see 'jumbocap filter'.",
-                "Needs root or the capabilities CAP_NET_RAW and CAP_NET_ADMIN."},
+                "Needs root or the capabilities CAP_NET_RAW and CAP_NET_ADMIN to open the interface, and gives"
+                        + " them up before the first frame (-Z)."},
         footerHeading = "%nExamples:%n",
         footer = {"  jumbocap capture -i eth0 -f 'tcp port 5201' -w bigtcp.pcapng",
                 "  jumbocap capture -i eth0 -w bigtcp.pcapng tcp port 5201",
                 "  jumbocap capture -i any -c 100 -q -w first100.pcap",
+                "  jumbocap capture -i eth0 --raw -w - | tshark -r -",
+                "  jumbocap capture -i eth0 --raw -w ring.pcapng -C 100 -W 10",
                 "  jumbocap capture --replay samples/ipv6-bigtcp-veth.pcap -f 'tcp port 5201'"})
 public final class CaptureCommand implements Callable<Integer> {
     static final String IMMEDIATE_MODE_WARNING = "in immediate mode libpcap may cut frames longer than the interface's "
