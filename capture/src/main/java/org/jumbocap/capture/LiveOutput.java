@@ -28,6 +28,11 @@ public interface LiveOutput extends AutoCloseable {
     /** The file format's name. */
     String formatName();
 
+    /** What a capture stopped by an error leaves, for its message: "FILE holds the N frames written before and is valid". */
+    default String whatIsKept() {
+        return file() + " holds the " + frames() + " frames written before and is valid";
+    }
+
     @Override
     void close() throws IOException;
 }

@@ -83,11 +83,16 @@ public final class RingFileWriter implements LiveOutput {
 
     /** The name of file {@code number} of a ring written as {@code template}, begun at {@code time}. */
     public static Path nameOf(Path template, long number, LocalDateTime time) {
+        return nameOf(template, String.format("%05d_%s", number, STAMP.format(time)));
+    }
+
+    /** {@code template}'s name with {@code _middle} before its extension. */
+    private static Path nameOf(Path template, String middle) {
         String name = template.getFileName().toString();
         int dot = name.lastIndexOf('.');
         String prefix = dot > 0 ? name.substring(0, dot) : name;
         String extension = dot > 0 ? name.substring(dot) : "";
-        return template.resolveSibling(String.format("%s_%05d_%s%s", prefix, number, STAMP.format(time), extension));
+        return template.resolveSibling(prefix + "_" + middle + extension);
     }
 
     @Override
@@ -180,6 +185,12 @@ public final class RingFileWriter implements LiveOutput {
     /** The files the ring holds now, oldest first. */
     public List<Path> files() {
         return List.copyOf(kept);
+    }
+
+    @Override
+    public String whatIsKept() {
+        return "the ring buffer's files (" + nameOf(template, "*") + ") hold the " + frames()
+                + " frames written before, each valid";
     }
 
     @Override

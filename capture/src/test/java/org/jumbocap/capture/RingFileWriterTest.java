@@ -93,6 +93,8 @@ class RingFileWriterTest {
         assertEquals(0, LiveFileWriterTest.readAll(files.get(2)).size());
         assertArrayEquals(original.get(39).bytes(), LiveFileWriterTest.readAll(files.get(1)).get(9).bytes());
         assertEquals(40, ring.frames());
+        assertEquals("the ring buffer's files (" + dir.resolve("ring_*.pcap") + ") hold the 40 frames written before,"
+                + " each valid", ring.whatIsKept());
     }
 
     private RingFileWriter ring(RingFileWriter.Limits limits, AtomicLong clock) throws Exception {

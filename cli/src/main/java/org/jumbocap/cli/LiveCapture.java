@@ -174,8 +174,7 @@ public final class LiveCapture {
                     }
                 } catch (CaptureException e) {
                     reason = failedBy(e);
-                    error = e.getMessage() + (writer != null ? "; capture stopped, " + writer.file() + " holds the "
-                            + writer.frames() + " frames captured before and is valid" : "; capture stopped");
+                    error = e.getMessage() + "; capture stopped" + (writer != null ? ", " + writer.whatIsKept() : "");
                     break;
                 } catch (IOException e) {
                     reason = StopReason.WRITE_FAILED;
@@ -386,8 +385,7 @@ public final class LiveCapture {
     }
 
     private String writeFailure(IOException e) {
-        return writer.file() + ": " + FileErrors.reason(writer.file(), e) + "; capture stopped, the file holds the "
-                + writer.frames() + " frames written before and is valid";
+        return writer.file() + ": " + FileErrors.reason(writer.file(), e) + "; capture stopped, " + writer.whatIsKept();
     }
 
     private Thread startTimer(AtomicBoolean durationElapsed, AtomicLong frames) {
