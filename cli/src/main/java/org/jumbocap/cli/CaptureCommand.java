@@ -211,6 +211,13 @@ public final class CaptureCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--duration must not be negative");
         }
         checkOutputOptions();
+        if (replay == null || relinquishTo != null) {
+            try {
+                Privileges.planFor(relinquishTo);
+            } catch (PrivilegeException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
         FrameFilter display;
         try {
             display = Filters.compile(displayFilter);

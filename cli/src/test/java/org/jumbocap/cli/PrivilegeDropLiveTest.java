@@ -142,6 +142,80 @@ class PrivilegeDropLiveTest {
         }
     }
 
+    /**
+     * Started as nobody with CAP_NET_RAW and CAP_NET_ADMIN as ambient capabilities (what a launcher with file
+     * capabilities gives), the capture opens the interface, then gives them up: the thread that reads frames
+     * holds none, no thread may gain any through execve, and the file is written whole. A user who does not
+     * exist stops a capture before it opens anything.
+     */
+    @Test
+    void aUserWithTheCaptureCapabilitiesGivesThemUpOnceTheInterfaceIsOpen() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "needs root (network namespaces, capture)");
+        Cli.Result unknown = Cli.run("capture", "-i", "lo", "-Z", "no-such-user-here");
+        assertEquals(2, unknown.code(), unknown.err());
+        assertTrue(unknown.err().contains("-Z no-such-user-here: no such user"), unknown.err());
+        assumeTrue(BigTcpVethPair.run("setpriv", "--version") == 0, "setpriv is not installed");
+        try {
+            assumeTrue(pair.create(), "'ip netns add' failed: no network namespaces here");
+            pair.connect(ADDRESS_A, ADDRESS_B);
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Path nobodys = Files.createDirectory(dir.resolve("nobodys"));
+            BigTcpVethPair.must("chown", "nobody", nobodys.toString());
+            Path file = nobodys.resolve("as-nobody.pcapng");
+            List<String> cmd = new java.util.ArrayList<>(List.of("ip", "netns", "exec", pair.nsA, "setpriv",
+                    "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--inh-caps=+net_raw,+net_admin",
+                    "--ambient-caps=+net_raw,+net_admin", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", classPathNobodyCanRead(), "org.jumbocap.cli.Main", "capture", "-i", "prva", "-q", "-w",
+                    file.toString(), "-c", "40", "--duration", "60", "udp"));
+            Path out = dir.resolve("as-nobody.txt");
+            Process capture = pair.start(cmd, out);
+            waitForStderr(Path.of(out + ".err"), "running without capabilities");
+            List<ProcessCredentials> threads = ProcessCredentials.ofEveryThread(capture.pid());
+            long without = threads.stream().filter(ProcessCredentials::holdsNoCapability).count();
+            for (ProcessCredentials t : threads) {
+                assertEquals(Long.parseLong(output("id", "-u", "nobody")), t.uids()[1], t.describe());
+                assertTrue(t.noNewPrivs(), t.describe());
+            }
+            assertTrue(without >= 1, "the thread reading frames holds no capability");
+            assertTrue(Files.readString(Path.of(out + ".err")).contains("threads of the JVM started before keep theirs"));
+            sendDatagrams(40, 100);
+            assertTrue(capture.waitFor(60, TimeUnit.SECONDS), "-c stops the capture");
+            String err = Files.readString(Path.of(out + ".err"));
+            assertEquals(0, capture.exitValue(), err);
+            assertEquals(40, Cli.frames(file).size(), err);
+            System.out.println("as nobody with capabilities: " + without + " of " + threads.size()
+                    + " threads without capabilities; " + err.lines().filter(l -> l.contains("running without")).findFirst()
+                    .orElse(""));
+        } finally {
+            pair.close();
+        }
+    }
+
+    /**
+     * This JVM's class path with the entries under root's home (the Maven repository, which only root may
+     * enter) hard-linked into a directory anyone may read.
+     */
+    private String classPathNobodyCanRead() throws Exception {
+        Path links = Files.createDirectory(dir.resolve("class-path"));
+        List<String> entries = new java.util.ArrayList<>();
+        int n = 0;
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            Path p = Path.of(entry);
+            if (Files.isRegularFile(p) && p.toAbsolutePath().startsWith(System.getProperty("user.home"))) {
+                Path link = links.resolve((n++) + "-" + p.getFileName());
+                try {
+                    Files.createLink(link, p);
+                } catch (java.io.IOException e) {
+                    Files.copy(p, link);
+                }
+                entries.add(link.toString());
+            } else {
+                entries.add(entry);
+            }
+        }
+        return String.join(java.io.File.pathSeparator, entries);
+    }
+
     /** Every thread of {@code pid}: the user's ids, no group, no capability, no new privileges; returns one thread's lines. */
     private static String assertUnprivileged(long pid, long uid, long gid) throws Exception {
         List<ProcessCredentials> threads = ProcessCredentials.ofEveryThread(pid);

@@ -102,6 +102,22 @@ public final class Privileges {
     }
 
     /**
+     * What {@link #relinquish} would do in this process now, changing nothing: a capture asks before it
+     * opens its device, so that a user who does not exist stops it at once.
+     *
+     * @throws PrivilegeException when the user asked for does not exist, or no default does
+     */
+    public static Plan planFor(String requested) throws PrivilegeException {
+        ProcessCredentials now;
+        try {
+            now = ProcessCredentials.ofCurrentThread();
+        } catch (IOException e) {
+            throw new PrivilegeException("cannot read /proc/thread-self/status: " + e.getMessage());
+        }
+        return plan(requested, Integer.toUnsignedLong(Libc.geteuid()), now.permitted(), Libc::account);
+    }
+
+    /**
      * Gives up what {@link #plan} decides for this process, and checks every thread after.
      *
      * @param requested the user to become, or null for the default
@@ -116,13 +132,7 @@ public final class Privileges {
      * will remove later, such as a ring buffer's first file).
      */
     public static Outcome relinquish(String requested, List<Path> handOver) throws PrivilegeException {
-        ProcessCredentials before;
-        try {
-            before = ProcessCredentials.ofCurrentThread();
-        } catch (IOException e) {
-            throw new PrivilegeException("cannot read /proc/thread-self/status: " + e.getMessage());
-        }
-        Plan plan = plan(requested, Libc.geteuid() & 0xFFFFFFFFL, before.permitted(), Libc::account);
+        Plan plan = planFor(requested);
         String note = requested != null && plan.action() != Action.SWITCH_USER && plan.action() != Action.KEEP_ROOT
                 ? "-Z " + requested + " needs root; the capture stays uid " + Integer.toUnsignedLong(Libc.getuid())
                 : null;
