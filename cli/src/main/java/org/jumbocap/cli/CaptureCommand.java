@@ -285,10 +285,12 @@ public final class CaptureCommand implements Callable<Integer> {
         }
         if (writeFile != null && dump == null) {
             try {
-                output = ringLimits != null ? new RingFileWriter(writeFile, ringLimits, file -> openFile(file, source))
-                        : (writer = writesToStandardOutput() ? LiveFileWriter.onStream("standard output",
-                        new java.io.FileOutputStream(java.io.FileDescriptor.out).getChannel(), true, source.linkType(),
-                        source.snaplen()) : openFile(writeFile, source));
+                if (ringLimits != null) {
+                    output = new RingFileWriter(writeFile, ringLimits, file -> openFile(file, source));
+                } else {
+                    writer = writesToStandardOutput() ? standardOutput(source) : openFile(writeFile, source);
+                    output = writer;
+                }
                 if (segment) {
                     writer.segment(mss, mtu);
                 }
@@ -421,11 +423,23 @@ public final class CaptureCommand implements Callable<Integer> {
         return writeFile != null && writeFile.toString().equals("-");
     }
 
-    /** A file of the capture: pcapng for a .pcapng name (with --raw: unless a .pcap name), written as -U asks. */
+    /** Whether {@code file} is written as pcapng: for a .pcapng name, and with --raw for any but a .pcap one, as dumpcap. */
+    private boolean pcapng(Path file) {
+        return raw ? !file.getFileName().toString().endsWith(".pcap") : CaptureWriters.isPcapng(file);
+    }
+
+    /** A file of the capture (the ring names each after -w's), written as -U asks. */
     private LiveFileWriter openFile(Path file, CaptureSource source) throws IOException {
-        String name = file.getFileName().toString();
-        boolean pcapng = raw ? !name.endsWith(".pcap") : CaptureWriters.isPcapng(file);
-        LiveFileWriter w = LiveFileWriter.create(file, pcapng, source.linkType(), source.snaplen());
+        LiveFileWriter w = LiveFileWriter.create(file, pcapng(file), source.linkType(), source.snaplen());
+        w.packetBuffered(packetBuffered);
+        return w;
+    }
+
+    /** pcapng onto standard output ({@code -w -}), for a pipe into tshark or the viewer. */
+    private LiveFileWriter standardOutput(CaptureSource source) throws IOException {
+        LiveFileWriter w = LiveFileWriter.onStream("standard output",
+                new java.io.FileOutputStream(java.io.FileDescriptor.out).getChannel(), true, source.linkType(),
+                source.snaplen());
         w.packetBuffered(packetBuffered);
         return w;
     }
@@ -443,14 +457,13 @@ public final class CaptureCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code -q -w FILE.pcap} and nothing else to do with the frames (no pcapng, --segment or -U): libpcap's
-     * own {@code pcap_dump} writes the file inside its loop, as for {@code tcpdump -w}, and no frame comes
-     * into the JVM (see {@link LibraryDump}).
+     * {@code -q -w FILE.pcap} (or {@code --raw}) and nothing else to do with the frames (no pcapng, --segment,
+     * -U, ring buffer or standard output): libpcap's own {@code pcap_dump} writes the file inside its loop, as
+     * for {@code tcpdump -w}, and no frame comes into the JVM (see {@link LibraryDump}).
      */
     private boolean writesOnlyAPcapFile() {
         return writeFile != null && (quiet || raw) && !segment && !packetBuffered && ringLimits == null
-                && !writesToStandardOutput() && !(raw ? !writeFile.getFileName().toString().endsWith(".pcap")
-                : CaptureWriters.isPcapng(writeFile));
+                && !writesToStandardOutput() && !pcapng(writeFile);
     }
 
     static String counters(long frames, CaptureSource.Stats stats) {
