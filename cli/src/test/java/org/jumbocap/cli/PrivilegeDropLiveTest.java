@@ -53,9 +53,13 @@ class PrivilegeDropLiveTest {
             Process asNobody = pair.startCapture(dir.resolve("nobody.txt"), "-i", "prva", "-Z", "nobody", "-q", "-w",
                     pcap.toString(), "-c", "40", "--duration", "60", "udp");
             Process asRoot = pair.startCapture(keptOut, "-i", "prva", "-Z", "root", "-c", "40", "--duration", "60", "udp");
+            Path piped = dir.resolve("raw-stdout.pcapng");
+            Process rawToStdout = pair.startCapture(piped, "-i", "prva", "--raw", "-w", "-", "-c", "40", "--duration", "60",
+                    "udp");
             waitForStderr(dir.resolve("default.txt.err"), "running as user");
             waitForStderr(dir.resolve("nobody.txt.err"), "running as user nobody");
             waitForStderr(Path.of(keptOut + ".err"), "running as root");
+            waitForStderr(Path.of(piped + ".err"), "running as user");
 
             String expectedUser = BigTcpVethPair.run("id", "-u", "jumbocap") == 0 ? "jumbocap" : "nobody";
             long uid = Long.parseLong(output("id", "-u", expectedUser));
@@ -70,8 +74,18 @@ class PrivilegeDropLiveTest {
             System.out.println("capture as " + expectedUser + ": " + seen);
 
             sendDatagrams(40, 100);
-            for (Process p : List.of(asDefault, asNobody, asRoot)) {
+            for (Process p : List.of(asDefault, asNobody, asRoot, rawToStdout)) {
                 assertTrue(p.waitFor(60, TimeUnit.SECONDS), "-c stops the capture");
+            }
+            // --raw -w - after the drop: pcapng on standard output, whole, that tshark reads from a pipe
+            assertEquals(0, rawToStdout.exitValue(), Files.readString(Path.of(piped + ".err")));
+            assertEquals(40, Cli.frames(piped).size());
+            if (BigTcpVethPair.run("tshark", "--version") == 0) {
+                Process tshark = new ProcessBuilder("tshark", "-r", "-", "-T", "fields", "-e", "udp.length")
+                        .redirectInput(piped.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                List<String> lengths = new String(tshark.getInputStream().readAllBytes()).lines().toList();
+                assertTrue(tshark.waitFor(60, TimeUnit.SECONDS));
+                assertEquals(java.util.Collections.nCopies(40, "108"), lengths, "tshark -r - reads every datagram");
             }
             String rootErr = Files.readString(Path.of(keptOut + ".err"));
             assertEquals(0, asRoot.exitValue(), rootErr);
