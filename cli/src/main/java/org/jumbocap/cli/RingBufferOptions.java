@@ -38,9 +38,9 @@ final class RingBufferOptions {
             String name = colon < 0 ? key : key.substring(0, colon).toLowerCase(Locale.ROOT);
             long value;
             try {
-                value = colon < 0 ? -1 : Long.parseLong(key.substring(colon + 1).trim());
+                value = Long.parseLong(colon < 0 ? "" : key.substring(colon + 1).trim());
             } catch (NumberFormatException e) {
-                value = -1;
+                throw new IllegalArgumentException("-b " + key + ": give KEY:NUMBER (filesize:KB, files:N or duration:SECONDS)");
             }
             switch (name) {
                 case "filesize" -> bytes = once(bytes, "filesize", positive(value, "-b filesize") * 1000);
@@ -62,7 +62,7 @@ final class RingBufferOptions {
 
     private static long positive(long value, String option) {
         if (value < 1) {
-            throw new IllegalArgumentException(option + " must be a positive whole number");
+            throw new IllegalArgumentException(option + " must be greater than 0");
         }
         return value;
     }
