@@ -49,19 +49,22 @@ public final class LiveFileWriter implements LiveOutput {
     private FramePipeline pipeline;
 
     public LiveFileWriter(Path file, int linkType, int snaplen) throws IOException {
-        this(file, FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING), CaptureWriters.isPcapng(file), true, linkType, snaplen);
+        this(file, created(file), CaptureWriters.isPcapng(file), true, linkType, snaplen);
     }
 
     /** Creates (or replaces) {@code file} in pcapng or pcap as asked, whatever its name ends in. */
     public static LiveFileWriter create(Path file, boolean pcapng, int linkType, int snaplen) throws IOException {
-        return new LiveFileWriter(file, FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING), pcapng, true, linkType, snaplen);
+        return new LiveFileWriter(file, created(file), pcapng, true, linkType, snaplen);
+    }
+
+    private static FileChannel created(Path file) throws IOException {
+        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
     }
 
     /**
      * Writes to a channel opened elsewhere, such as standard output into a pipe ({@code -w -}), in pcapng
-     * or pcap as asked. {@code name} is only for messages.
+     * or pcap as asked. {@code name} is only for messages. Neither synced nor cut back after a failed
+     * write: a pipe can be neither.
      */
     public static LiveFileWriter onStream(String name, FileChannel channel, boolean pcapng, int linkType, int snaplen)
             throws IOException {
