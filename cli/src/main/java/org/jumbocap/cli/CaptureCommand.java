@@ -371,7 +371,7 @@ public final class CaptureCommand implements Callable<Integer> {
         switch (outcome.plan().action()) {
             case SWITCH_USER -> err.println("jumbocap capture: running as user " + account.name() + " (uid "
                     + account.uid() + ", gid " + account.gid() + "), without capabilities");
-            case KEEP_ROOT -> err.println("jumbocap capture: warning: running as root (-Z " + relinquishTo
+            case KEEP_ROOT -> err.println("jumbocap capture: warning: running as root (-Z " + account.name()
                     + "): frames are dissected with every privilege");
             case DROP_CAPABILITIES -> err.println("jumbocap capture: running without capabilities"
                     + (outcome.threadsKeepingCapabilities() > 0 ? " in the capture threads ("

@@ -32,8 +32,6 @@ public final class Privileges {
     public static final String DEFAULT_USER = "jumbocap";
     /** The account a capture becomes when {@link #DEFAULT_USER} does not exist. */
     public static final String FALLBACK_USER = "nobody";
-    /** The name that keeps root. */
-    public static final String ROOT = "root";
 
     private Privileges() {
     }
