@@ -95,7 +95,8 @@ public final class CaptureCommand implements Callable<Integer> {
 
     @Option(names = {"-w", "--write"}, paramLabel = "FILE",
             description = "Write frames to FILE: pcapng if it ends in .pcapng, else pcap. With -q (and no --segment or"
-                    + " -U) libpcap writes a .pcap itself, as tcpdump -w does, with nanosecond timestamps.")
+                    + " -U) libpcap writes a .pcap itself, as tcpdump -w does, with nanosecond timestamps. '-' writes"
+                    + " pcapng to standard output (with --raw or -q).")
     Path writeFile;
 
     @Option(names = "--segment",
