@@ -91,13 +91,29 @@ final class PcapDumpFile implements LibraryDump {
 
     private IOException failure() {
         failed = true;
-        String reason;
-        try {
-            reason = Files.getFileStore(file).getUsableSpace() < FULL ? "No space left on device" : "write error";
-        } catch (IOException | RuntimeException e) {
-            reason = "write error";
-        }
+        long usable = usableSpace();
+        String reason = usable >= 0 && usable < FULL ? "No space left on device" : "write error";
         return new java.nio.file.FileSystemException(file.toString(), null, reason);
+    }
+
+    /**
+     * Free space for the file, asked of the open stream (fstatvfs), since the capture may no longer be
+     * allowed to reach the file by its path; -1 when unknown.
+     */
+    private long usableSpace() {
+        if (dumper != null) {
+            Pointer stream = DirectPcapReader.Binding.pcap_dump_file(dumper);
+            com.sun.jna.Memory statvfs = new com.sun.jna.Memory(256);
+            if (stream != null && Stdio.fstatvfs(Stdio.fileno(stream), statvfs) == 0) {
+                // 64-bit struct statvfs: f_bsize, f_frsize, f_blocks, f_bfree, f_bavail
+                return statvfs.getLong(32) * statvfs.getLong(8);
+            }
+        }
+        try {
+            return Files.getFileStore(file).getUsableSpace();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     @Override
@@ -134,7 +150,7 @@ final class PcapDumpFile implements LibraryDump {
         finish(null);
     }
 
-    /** libc's stdio error flag, for libpcap's dump stream. */
+    /** libc's stdio error flag and the file beneath libpcap's dump stream. */
     private static final class Stdio {
         static {
             Native.register(NativeLibrary.getInstance("c"));
@@ -144,6 +160,10 @@ final class PcapDumpFile implements LibraryDump {
         }
 
         static native int ferror(Pointer stream);
+
+        static native int fileno(Pointer stream);
+
+        static native int fstatvfs(int fd, Pointer buf);
     }
 
     /** The record headers of a classic pcap file, walked without reading the frames. */
