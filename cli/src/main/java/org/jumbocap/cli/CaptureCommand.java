@@ -216,7 +216,7 @@ public final class CaptureCommand implements Callable<Integer> {
             try {
                 Privileges.planFor(relinquishTo);
             } catch (PrivilegeException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+                throw new CommandLine.ParameterException(spec.commandLine(), "-Z: " + e.getMessage());
             }
         }
         FrameFilter display;
@@ -383,7 +383,7 @@ public final class CaptureCommand implements Callable<Integer> {
             }
         }
         if (outcome.note() != null) {
-            err.println("jumbocap capture: note: " + outcome.note());
+            err.println("jumbocap capture: note: -Z: " + outcome.note());
         }
         err.flush();
         Path ringDirectory = ringFiles.isEmpty() ? null : ringFiles.get(0).toAbsolutePath().getParent();

@@ -167,7 +167,7 @@ class PrivilegeDropLiveTest {
         assumeTrue("root".equals(System.getProperty("user.name")), "needs root (network namespaces, capture)");
         Cli.Result unknown = Cli.run("capture", "-i", "lo", "-Z", "no-such-user-here");
         assertEquals(2, unknown.code(), unknown.err());
-        assertTrue(unknown.err().contains("-Z no-such-user-here: no such user"), unknown.err());
+        assertTrue(unknown.err().contains("-Z: no such user: no-such-user-here"), unknown.err());
         assumeTrue(BigTcpVethPair.run("setpriv", "--version") == 0, "setpriv is not installed");
         try {
             assumeTrue(pair.create(), "'ip netns add' failed: no network namespaces here");

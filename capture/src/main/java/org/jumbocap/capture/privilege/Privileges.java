@@ -14,7 +14,7 @@ import java.util.function.Function;
  * else {@link #FALLBACK_USER}, or the one asked for): the calling thread's capability bounding set is
  * emptied, then the supplementary groups, the group and the user change in every thread (glibc's
  * setgroups, setgid and setuid), which also makes the kernel empty every thread's permitted, effective
- * and ambient capabilities. Asked to stay root ({@code -Z root}), it changes nothing.
+ * and ambient capabilities. Asked to become root (a capture's {@code -Z root}), it changes nothing.
  *
  * <p>Started as another user with file or ambient capabilities (CAP_NET_RAW, CAP_NET_ADMIN), it empties
  * the calling thread's capability sets. The kernel changes capabilities thread by thread and only a
@@ -84,7 +84,7 @@ public final class Privileges {
         if (requested != null) {
             account = accounts.apply(requested);
             if (account == null) {
-                throw new PrivilegeException("-Z " + requested + ": no such user");
+                throw new PrivilegeException("no such user: " + requested);
             }
         } else {
             account = accounts.apply(DEFAULT_USER);
@@ -93,7 +93,7 @@ public final class Privileges {
             }
             if (account == null) {
                 throw new PrivilegeException("neither the user " + DEFAULT_USER + " nor " + FALLBACK_USER
-                        + " exists to capture as; give one with -Z USER (or -Z root to stay root)");
+                        + " exists to become; name another (or root, to stay root)");
             }
         }
         return new Plan(account.uid() == 0 ? Action.KEEP_ROOT : Action.SWITCH_USER, account);
@@ -132,7 +132,7 @@ public final class Privileges {
     public static Outcome relinquish(String requested, List<Path> handOver) throws PrivilegeException {
         Plan plan = planFor(requested);
         String note = requested != null && plan.action() != Action.SWITCH_USER && plan.action() != Action.KEEP_ROOT
-                ? "-Z " + requested + " needs root; the capture stays uid " + Integer.toUnsignedLong(Libc.getuid())
+                ? "only root can become " + requested + "; the process stays uid " + Integer.toUnsignedLong(Libc.getuid())
                 : null;
         switch (plan.action()) {
             case KEEP_ROOT, NOTHING -> {
