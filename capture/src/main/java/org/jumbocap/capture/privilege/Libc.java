@@ -9,14 +9,14 @@ import com.sun.jna.Pointer;
  * The C library's credential functions, bound directly through JNA. setuid, setgid and setgroups are the
  * C library's, never the raw system calls: Linux keeps credentials per thread, and glibc's wrappers apply
  * the change to every thread of the process (its SETXID signal), which a JVM, with its dozens of
- * threads, depends on. prctl and capset change the calling thread only.
+ * threads, depends on. prctl and capset change the calling thread only. prctl and syscall are variadic
+ * in C; on the 64-bit ABIs a capture runs on, arguments passed as longs are what they read.
  */
 final class Libc {
     static final int PR_CAPBSET_DROP = 24;
     static final int PR_SET_NO_NEW_PRIVS = 38;
     static final int PR_CAP_AMBIENT = 47;
     static final int PR_CAP_AMBIENT_CLEAR_ALL = 4;
-    static final int EPERM = 1;
     private static final int LINUX_CAPABILITY_VERSION_3 = 0x20080522;
     private static final int SECCOMP_SET_MODE_FILTER = 1;
     private static final int SECCOMP_FILTER_FLAG_TSYNC = 1;
@@ -106,6 +106,7 @@ final class Libc {
         program.clear();
         program.setShort(0, (short) 1);
         program.setPointer(Native.POINTER_SIZE, filter);
+        // the system call itself: the C library (glibc 2.36) has no seccomp function, and prctl's form takes no flags
         long rc = syscall(seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, program);
         return rc == 0 ? null : "seccomp(SECCOMP_FILTER_FLAG_TSYNC): " + (rc > 0 ? "thread " + rc + " differs" : lastError());
     }
