@@ -30,9 +30,10 @@ import org.jumbocap.segment.Segmenter;
  * (disk full, I/O error) the file is cut back to that length, so it still holds every frame before,
  * readable by any tool.
  */
-public final class LiveFileWriter implements AutoCloseable {
+public final class LiveFileWriter implements LiveOutput {
     private final Path file;
     private final FileChannel channel;
+    private final boolean ownFile;
     private final ChannelOutput output;
     private final CaptureWriter writer;
     /**
@@ -52,14 +53,39 @@ public final class LiveFileWriter implements AutoCloseable {
     private FramePipeline pipeline;
 
     public LiveFileWriter(Path file, int linkType, int snaplen) throws IOException {
+        this(file, created(file), CaptureWriters.isPcapng(file), true, linkType, snaplen);
+    }
+
+    /** Creates (or replaces) {@code file} in pcapng or pcap as asked, whatever its name ends in. */
+    public static LiveFileWriter create(Path file, boolean pcapng, int linkType, int snaplen) throws IOException {
+        return new LiveFileWriter(file, created(file), pcapng, true, linkType, snaplen);
+    }
+
+    private static FileChannel created(Path file) throws IOException {
+        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+    }
+
+    /**
+     * Writes to a channel opened elsewhere, such as standard output into a pipe ({@code -w -}), in pcapng
+     * or pcap as asked. {@code name} is only for messages. Neither synced nor cut back after a failed
+     * write: a pipe can be neither.
+     */
+    public static LiveFileWriter onStream(String name, FileChannel channel, boolean pcapng, int linkType, int snaplen)
+            throws IOException {
+        return new LiveFileWriter(Path.of(name), channel, pcapng, false, linkType, snaplen);
+    }
+
+    /** @param ownFile the channel is a file of this writer's: synced at the end, cut back after a failed write */
+    private LiveFileWriter(Path file, FileChannel channel, boolean pcapng, boolean ownFile, int linkType, int snaplen)
+            throws IOException {
         this.file = file;
-        this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
+        this.channel = channel;
+        this.ownFile = ownFile;
         try {
             ChannelOutput out = new ChannelOutput(channel);
             this.output = out;
             // pcapng keeps nanoseconds; classic pcap gets microseconds, the form every tool reads.
-            this.writer = CaptureWriters.isPcapng(file) ? new PcapngWriter(out, linkType, snaplen, true)
+            this.writer = pcapng ? new PcapngWriter(out, linkType, snaplen, true)
                     : new PcapWriter(out, linkType, snaplen, false);
             writer.flush();
             committedBytes = out.fileBytes;
@@ -178,6 +204,9 @@ public final class LiveFileWriter implements AutoCloseable {
     }
 
     private void rollBack() {
+        if (!ownFile) {
+            return;
+        }
         try {
             channel.truncate(committedBytes);
             channel.force(false);
@@ -227,7 +256,9 @@ public final class LiveFileWriter implements AutoCloseable {
             if (!failed) {
                 writer.flush();
                 flush();
-                channel.force(false);
+                if (ownFile) {
+                    channel.force(false);
+                }
             }
         } finally {
             channel.close();
