@@ -2,7 +2,8 @@
 # Live capture under load, side by side: `jumbocap capture -q -w` and `tcpdump -w`, started together on
 # the same interface with the same capture buffer and snaplen, while iperf3 pushes as hard as it can
 # over a BIG TCP veth pair (gso_max_size/gro_max_size 185000 for IPv6, gso/gro_ipv4_max_size 185000 for
-# IPv4 where the kernel takes it), several streams over IPv6 and over IPv4 at once. For each tool:
+# IPv4 where the kernel takes it; --big 524280 for the kernel's largest, whose super-packets tcpdump cuts
+# and jumbocap's AF_PACKET source keeps whole), several streams over IPv6 and over IPv4 at once. For each tool:
 # frames it received and captured, dropped by the kernel (pcap_stats), written to its file, and the
 # file read back (frames, frames over 64 KB, frames cut below their length on the wire: every
 # super-packet must be written whole); and the CPU each used: in all (the JVM's start included, from
@@ -10,11 +11,13 @@
 # scheduler's exact clock), with the bytes written per CPU second.
 #
 # usage: sudo cli/bench/capture-load.sh [--duration S] [--streams N] [--buffer-mib N] [--snaplen N]
-#                                       [--dir DIR] [--max-gb N] [--keep]
+#                                       [--big N] [--dir DIR] [--max-gb N] [--keep]
 #   --duration    seconds of traffic (default 30); both captures are bounded to it plus a few seconds
 #   --streams     iperf3 -P for each family (default 4, so 4 IPv6 + 4 IPv4 streams)
 #   --buffer-mib  capture buffer of both tools (jumbocap -B MiB, tcpdump -B KiB; default 256)
-#   --snaplen     snaplen of both tools (default 262144, libpcap's maximum on Linux)
+#   --snaplen     snaplen of both tools (default 262144, libpcap's maximum on Linux; with --big 524280 give
+#                 524288: jumbocap keeps that much through AF_PACKET, tcpdump's libpcap lowers it to 262144)
+#   --big         gso/gro max sizes of the pair (default 185000; 524280 is the kernel's largest)
 #   --dir         where the two files go (default /dev/shm when it has room for --max-gb, else /tmp)
 #   --max-gb      the two files together stop both captures when they reach this size (default 16):
 #                 at BIG TCP rates a 30 s capture writes tens of GB
@@ -30,6 +33,7 @@ duration=30
 streams=4
 buffer_mib=256
 snaplen=262144
+BIG=185000
 dir=
 max_gb=16
 keep=0
@@ -40,6 +44,7 @@ while [ $# -gt 0 ]; do
         --streams) streams=$2; shift ;;
         --buffer-mib) buffer_mib=$2; shift ;;
         --snaplen) snaplen=$2; shift ;;
+        --big) BIG=$2; shift ;;
         --dir) dir=$2; shift ;;
         --max-gb) max_gb=$2; shift ;;
         --keep) keep=1 ;;
@@ -78,7 +83,7 @@ V6_A=2001:db8:e1::1
 V6_B=2001:db8:e1::2
 V4_A=198.51.100.101
 V4_B=198.51.100.102
-BIG=185000
+[[ "$BIG" =~ ^[0-9]+$ && "$BIG" -ge 65536 && "$BIG" -le 524280 ]] || die "--big takes 65536..524280"
 
 work=$(mktemp -d "$dir/edg-capture-load.XXXXXX")
 PIDS=()

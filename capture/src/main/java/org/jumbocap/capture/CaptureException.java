@@ -25,8 +25,9 @@ public final class CaptureException extends IOException {
         return kind;
     }
 
+    /** Never advises capabilities on the system's java binary: that breaks it and arms every Java program. */
     static final String PERMISSION_TEXT = "capturing needs root or the capabilities CAP_NET_RAW and CAP_NET_ADMIN "
-            + "(e.g. sudo setcap cap_net_raw,cap_net_admin=eip $(readlink -f $(which java)))";
+            + "(installed from the Debian package: membership in the group jumbocap, usermod -aG jumbocap USER)";
     public static final String LIBPCAP_TEXT = "libpcap was not found: install it (Debian/Ubuntu: apt-get install libpcap0.8)";
 
     /** A libpcap error that is not the caller's fault but its environment's: classify by libpcap's text. */

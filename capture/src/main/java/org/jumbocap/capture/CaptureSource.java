@@ -5,13 +5,23 @@ import java.nio.ByteBuffer;
 import org.jumbocap.io.FrameRecord;
 
 /**
- * A source of live frames: a capture device through libpcap ({@link Pcap4jCaptureSource}) or a capture
- * file replayed as if live ({@link ReplayCaptureSource}). Frames arrive as raw bytes with their timestamp
+ * A source of live frames: a capture device through jumbocap's own Linux packet socket ({@link
+ * AfPacketCaptureSource}, the default, see {@link CaptureSources}) or through libpcap ({@link
+ * Pcap4jCaptureSource}), or a capture file replayed as if live ({@link ReplayCaptureSource}). Frames arrive as raw bytes with their timestamp
  * and length on the wire, ready for jumbocap's own dissectors. Not thread-safe except {@link #breakLoop}.
  */
 public interface CaptureSource extends AutoCloseable {
-    /** libpcap's cap on the snapshot length on Linux (MAXIMUM_SNAPLEN): longer frames are cut. */
+    /**
+     * libpcap's cap on the snapshot length on Linux (MAXIMUM_SNAPLEN): the libpcap and replay sources cut
+     * longer frames.
+     */
     int MAX_SNAPLEN = 262144;
+
+    /**
+     * The AF_PACKET source's cap on the snapshot length: the largest GSO/GRO super-packet Linux builds
+     * (gso_max_size and gro_max_size go up to 524,280, IPv6 BIG TCP's 512 KiB) with its link header.
+     */
+    int AF_PACKET_MAX_SNAPLEN = 524288;
 
     /** What {@link #next} found. */
     enum Status {
@@ -27,27 +37,33 @@ public interface CaptureSource extends AutoCloseable {
      * How to open a source.
      *
      * @param device        interface name (or file, for a replay)
-     * @param snaplen       bytes kept per frame, at most {@link #MAX_SNAPLEN}
+     * @param snaplen       bytes kept per frame: at most {@link #AF_PACKET_MAX_SNAPLEN} through AF_PACKET, at
+     *                      most {@link #MAX_SNAPLEN} through libpcap (which lowers a larger one to it)
      * @param bufferBytes   kernel capture buffer size
      * @param timeoutMillis longest wait in {@link #next} before it answers {@link Status#TIMEOUT}
-     * @param immediate     deliver each frame as soon as it arrives instead of in batches; libpcap 1.10 on
-     *                      Linux then uses a ring whose slots are sized from the interface's MTU, cutting
-     *                      GSO/GRO super-packets to about 64 KiB, so it is off by default
+     * @param immediate     libpcap only: deliver each frame as soon as it arrives instead of in batches;
+     *                      libpcap 1.10 on Linux then uses a ring whose slots are sized from the interface's
+     *                      MTU, cutting GSO/GRO super-packets to about 64 KiB, so it is off by default (the
+     *                      AF_PACKET source hands frames over within the timeout and never cuts them)
      * @param promiscuous   put the interface into promiscuous mode
-     * @param filter        capture filter given to libpcap as is, or null
+     * @param filter        capture filter, compiled by libpcap as is, or null
      */
     record Options(String device, int snaplen, int bufferBytes, int timeoutMillis, boolean immediate,
                    boolean promiscuous, String filter) {
         public static final int DEFAULT_BUFFER_BYTES = 256 << 20;
         /**
-         * Without immediate mode libpcap hands over a batch of frames when the kernel retires a ring block:
-         * when it is full or after this timeout, which keeps a quiet capture showing its frames promptly.
+         * Without immediate mode libpcap, and always the AF_PACKET source, get a batch of frames when the
+         * kernel retires a ring block: when it is full or after this timeout, which keeps a quiet capture
+         * showing its frames promptly.
          */
         public static final int DEFAULT_TIMEOUT_MILLIS = 50;
 
-        /** Whole frames up to {@link #MAX_SNAPLEN} (immediate mode off), delivered within {@link #DEFAULT_TIMEOUT_MILLIS}. */
+        /**
+         * Whole frames up to {@link #AF_PACKET_MAX_SNAPLEN} (libpcap: {@link #MAX_SNAPLEN}, immediate mode
+         * off), delivered within {@link #DEFAULT_TIMEOUT_MILLIS}.
+         */
         public static Options defaults(String device) {
-            return new Options(device, MAX_SNAPLEN, DEFAULT_BUFFER_BYTES, DEFAULT_TIMEOUT_MILLIS, false, true, null);
+            return new Options(device, AF_PACKET_MAX_SNAPLEN, DEFAULT_BUFFER_BYTES, DEFAULT_TIMEOUT_MILLIS, false, true, null);
         }
 
         public Options withImmediate(boolean i) {
@@ -91,7 +107,8 @@ public interface CaptureSource extends AutoCloseable {
      * FrameRecord#prepareWithoutBytes}): a file writer so copies each byte once, into the file. Once a
      * frame came, every further frame the source holds ready goes to the sink too, up to {@code maxFrames}
      * in all, so the sink (not the status) counts them. This default hands over one frame, copied through
-     * {@link #next}; libpcap's source hands over many from its own buffer.
+     * {@link #next}; libpcap's source hands over many from its own buffer, the AF_PACKET source many from
+     * its ring.
      *
      * @param maxFrames at least 1
      * @return {@link Status#FRAME} when at least one frame went to the sink; {@link Status#END} also after
@@ -116,7 +133,7 @@ public interface CaptureSource extends AutoCloseable {
         return null;
     }
 
-    /** Replaces the capture filter (libpcap syntax, given to libpcap as is); null removes it. */
+    /** Replaces the capture filter (libpcap syntax, compiled by libpcap as is); null removes it. */
     void setFilter(String filter) throws CaptureException;
 
     /** LINKTYPE_ value of the frames. */

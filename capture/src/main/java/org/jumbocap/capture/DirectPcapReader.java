@@ -220,9 +220,15 @@ final class DirectPcapReader {
      * libpcap writing this handle's frames to {@code file} itself ({@code pcap_dump_open}: classic pcap,
      * the handle's nanosecond timestamps), or null when libpcap cannot create it ({@link #error} says why).
      */
-    PcapDumpFile openDump(java.nio.file.Path file) {
+    PcapDumpFile openDump(java.nio.file.Path file) throws IOException {
+        java.nio.channels.FileChannel readBack = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE);
         Pointer dumper = Binding.pcap_dump_open(handle, file.toString());
-        return dumper == null ? null : new PcapDumpFile(this, dumper, file);
+        if (dumper == null) {
+            readBack.close();
+            return null;
+        }
+        return new PcapDumpFile(this, dumper, file, readBack);
     }
 
     /** One {@code pcap_dispatch} with libpcap's {@code pcap_dump} as the callback: frames written, or a code. */

@@ -10,6 +10,7 @@ import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.files.CaptureWriters;
 import org.jumbocap.io.pcap.PcapWriter;
+import org.jumbocap.io.pcapng.KernelFactsOption;
 import org.jumbocap.io.pcapng.PcapngWriter;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.pipeline.FramePipeline;
@@ -29,14 +30,18 @@ import org.jumbocap.segment.Segmenter;
  * (disk full, I/O error) the file is cut back to that length, so it still holds every frame before,
  * readable by any tool.
  */
-public final class LiveFileWriter implements AutoCloseable {
+public final class LiveFileWriter implements LiveOutput {
     private final Path file;
     private final FileChannel channel;
+    private final boolean ownFile;
     private final ChannelOutput output;
     private final CaptureWriter writer;
-    /** Record header and trailer of a frame written from a buffer outside the heap; direct, so never copied. */
+    /**
+     * Record header and trailer of a frame written from a buffer outside the heap; direct, so never copied.
+     * The trailer holds the padding, the pcapng options of the kernel's facts and the closing length.
+     */
     private final ByteBuffer before = ByteBuffer.allocateDirect(64);
-    private final ByteBuffer after = ByteBuffer.allocateDirect(16);
+    private final ByteBuffer after = ByteBuffer.allocateDirect(16 + KernelFactsOption.MAX_OPTIONS_LENGTH);
     private FrameRecord scratch;
     /** Frames accepted, and of them those whole in the file, with the file's length after the last. */
     private long frames;
@@ -48,14 +53,39 @@ public final class LiveFileWriter implements AutoCloseable {
     private FramePipeline pipeline;
 
     public LiveFileWriter(Path file, int linkType, int snaplen) throws IOException {
+        this(file, created(file), CaptureWriters.isPcapng(file), true, linkType, snaplen);
+    }
+
+    /** Creates (or replaces) {@code file} in pcapng or pcap as asked, whatever its name ends in. */
+    public static LiveFileWriter create(Path file, boolean pcapng, int linkType, int snaplen) throws IOException {
+        return new LiveFileWriter(file, created(file), pcapng, true, linkType, snaplen);
+    }
+
+    private static FileChannel created(Path file) throws IOException {
+        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+    }
+
+    /**
+     * Writes to a channel opened elsewhere, such as standard output into a pipe ({@code -w -}), in pcapng
+     * or pcap as asked. {@code name} is only for messages. Neither synced nor cut back after a failed
+     * write: a pipe can be neither.
+     */
+    public static LiveFileWriter onStream(String name, FileChannel channel, boolean pcapng, int linkType, int snaplen)
+            throws IOException {
+        return new LiveFileWriter(Path.of(name), channel, pcapng, false, linkType, snaplen);
+    }
+
+    /** @param ownFile the channel is a file of this writer's: synced at the end, cut back after a failed write */
+    private LiveFileWriter(Path file, FileChannel channel, boolean pcapng, boolean ownFile, int linkType, int snaplen)
+            throws IOException {
         this.file = file;
-        this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
+        this.channel = channel;
+        this.ownFile = ownFile;
         try {
             ChannelOutput out = new ChannelOutput(channel);
             this.output = out;
             // pcapng keeps nanoseconds; classic pcap gets microseconds, the form every tool reads.
-            this.writer = CaptureWriters.isPcapng(file) ? new PcapngWriter(out, linkType, snaplen, true)
+            this.writer = pcapng ? new PcapngWriter(out, linkType, snaplen, true)
                     : new PcapWriter(out, linkType, snaplen, false);
             writer.flush();
             committedBytes = out.fileBytes;
@@ -126,6 +156,7 @@ public final class LiveFileWriter implements AutoCloseable {
             byte[] into = scratch.prepare(frame.number(), frame.timestampNanos(), frame.interfaceId(), frame.linkType(),
                     bytes.remaining(), frame.originalLength(), -1);
             bytes.duplicate().get(into, 0, bytes.remaining());
+            scratch.withPacketFlags(frame.packetFlags()).withVnetHeader(frame.vnetHeader());
             write(scratch);
             return;
         }
@@ -173,6 +204,9 @@ public final class LiveFileWriter implements AutoCloseable {
     }
 
     private void rollBack() {
+        if (!ownFile) {
+            return;
+        }
         try {
             channel.truncate(committedBytes);
             channel.force(false);
@@ -222,7 +256,9 @@ public final class LiveFileWriter implements AutoCloseable {
             if (!failed) {
                 writer.flush();
                 flush();
-                channel.force(false);
+                if (ownFile) {
+                    channel.force(false);
+                }
             }
         } finally {
             channel.close();

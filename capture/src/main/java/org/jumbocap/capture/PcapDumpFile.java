@@ -23,15 +23,21 @@ final class PcapDumpFile implements LibraryDump {
 
     private final DirectPcapReader reader;
     private final Path file;
+    /**
+     * The file, opened with libpcap's stream for the walk at the end: the capture may since have given up
+     * the rights to open it again (it may be root's, in a directory only root enters).
+     */
+    private final FileChannel readBack;
     private Pointer dumper;
     private int delivered;
     private boolean failed;
     private Finished finished;
 
-    PcapDumpFile(DirectPcapReader reader, Pointer dumper, Path file) {
+    PcapDumpFile(DirectPcapReader reader, Pointer dumper, Path file, FileChannel readBack) {
         this.reader = reader;
         this.dumper = dumper;
         this.file = file;
+        this.readBack = readBack;
     }
 
     @Override
@@ -85,13 +91,29 @@ final class PcapDumpFile implements LibraryDump {
 
     private IOException failure() {
         failed = true;
-        String reason;
-        try {
-            reason = Files.getFileStore(file).getUsableSpace() < FULL ? "No space left on device" : "write error";
-        } catch (IOException | RuntimeException e) {
-            reason = "write error";
-        }
+        long usable = usableSpace();
+        String reason = usable >= 0 && usable < FULL ? "No space left on device" : "write error";
         return new java.nio.file.FileSystemException(file.toString(), null, reason);
+    }
+
+    /**
+     * Free space for the file, asked of the open stream (fstatvfs), since the capture may no longer be
+     * allowed to reach the file by its path; -1 when unknown.
+     */
+    private long usableSpace() {
+        if (dumper != null) {
+            Pointer stream = DirectPcapReader.Binding.pcap_dump_file(dumper);
+            com.sun.jna.Memory statvfs = new com.sun.jna.Memory(256);
+            if (stream != null && Stdio.fstatvfs(Stdio.fileno(stream), statvfs) == 0) {
+                // 64-bit struct statvfs: f_bsize, f_frsize, f_blocks, f_bfree, f_bavail
+                return statvfs.getLong(32) * statvfs.getLong(8);
+            }
+        }
+        try {
+            return Files.getFileStore(file).getUsableSpace();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     @Override
@@ -112,14 +134,14 @@ final class PcapDumpFile implements LibraryDump {
             DirectPcapReader.Binding.pcap_dump_close(dumper);
             dumper = null;
         }
-        PcapRecords.Walk walk = PcapRecords.walk(file, visitor);
-        if (walk.wholeEnd() < Files.size(file)) {
-            // a write failed inside a frame: the file keeps every frame before it
-            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+        try (FileChannel ch = readBack) {
+            PcapRecords.Walk walk = PcapRecords.walk(ch, visitor);
+            if (walk.wholeEnd() < ch.size()) {
+                // a write failed inside a frame: the file keeps every frame before it
                 ch.truncate(walk.wholeEnd());
             }
+            finished = new Finished(walk.records(), flushFailure);
         }
-        finished = new Finished(walk.records(), flushFailure);
         return finished;
     }
 
@@ -128,7 +150,7 @@ final class PcapDumpFile implements LibraryDump {
         finish(null);
     }
 
-    /** libc's stdio error flag, for libpcap's dump stream. */
+    /** libc's stdio error flag and the file beneath libpcap's dump stream. */
     private static final class Stdio {
         static {
             Native.register(NativeLibrary.getInstance("c"));
@@ -138,6 +160,10 @@ final class PcapDumpFile implements LibraryDump {
         }
 
         static native int ferror(Pointer stream);
+
+        static native int fileno(Pointer stream);
+
+        static native int fstatvfs(int fd, Pointer buf);
     }
 
     /** The record headers of a classic pcap file, walked without reading the frames. */
@@ -155,34 +181,39 @@ final class PcapDumpFile implements LibraryDump {
         /** Walks the records of {@code file}; stops at the first that the file does not hold whole. */
         static Walk walk(Path file, RecordLengths visitor) throws IOException {
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-                long size = ch.size();
-                ByteBuffer header = ByteBuffer.allocate(24);
-                if (read(ch, header, 0) < 24) {
-                    return new Walk(0, 0);
-                }
-                int magic = header.getInt(0);
-                ByteOrder order = magic == 0xa1b2c3d4 || magic == 0xa1b23c4d ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
-                ByteBuffer record = ByteBuffer.allocate(16).order(order);
-                long at = 24;
-                long n = 0;
-                while (at + 16 <= size) {
-                    record.clear();
-                    if (read(ch, record, at) < 16) {
-                        break;
-                    }
-                    long caplen = Integer.toUnsignedLong(record.getInt(8));
-                    long original = Integer.toUnsignedLong(record.getInt(12));
-                    if (caplen > CaptureSource.MAX_SNAPLEN || at + 16 + caplen > size) {
-                        break;
-                    }
-                    if (visitor != null) {
-                        visitor.record((int) caplen, original);
-                    }
-                    at += 16 + caplen;
-                    n++;
-                }
-                return new Walk(n, at);
+                return walk(ch, visitor);
             }
+        }
+
+        /** Walks the records of the file open on {@code ch}, from its start. */
+        static Walk walk(FileChannel ch, RecordLengths visitor) throws IOException {
+            long size = ch.size();
+            ByteBuffer header = ByteBuffer.allocate(24);
+            if (read(ch, header, 0) < 24) {
+                return new Walk(0, 0);
+            }
+            int magic = header.getInt(0);
+            ByteOrder order = magic == 0xa1b2c3d4 || magic == 0xa1b23c4d ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+            ByteBuffer record = ByteBuffer.allocate(16).order(order);
+            long at = 24;
+            long n = 0;
+            while (at + 16 <= size) {
+                record.clear();
+                if (read(ch, record, at) < 16) {
+                    break;
+                }
+                long caplen = Integer.toUnsignedLong(record.getInt(8));
+                long original = Integer.toUnsignedLong(record.getInt(12));
+                if (caplen > CaptureSource.MAX_SNAPLEN || at + 16 + caplen > size) {
+                    break;
+                }
+                if (visitor != null) {
+                    visitor.record((int) caplen, original);
+                }
+                at += 16 + caplen;
+                n++;
+            }
+            return new Walk(n, at);
         }
 
         private static int read(FileChannel ch, ByteBuffer into, long at) throws IOException {

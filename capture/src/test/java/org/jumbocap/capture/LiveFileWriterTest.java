@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 import org.jumbocap.io.files.CaptureFiles;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.PacketFlags;
+import org.jumbocap.io.VnetHeader;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -136,6 +138,48 @@ class LiveFileWriterTest {
             if (!packetBuffered) {
                 assertTrue(blockWrites > 0, "the super-packets filled blocks");
             }
+        }
+    }
+
+    /**
+     * The kernel's facts reach a pcapng file the same from both paths; written from outside the heap they
+     * ride in the block's trailer, the largest one the writer makes (odd lengths pad up to 3 bytes).
+     */
+    @Test
+    void theKernelsFactsReachTheFileFromBothPaths() throws IOException {
+        List<FrameRecord> frames = new ArrayList<>(readAll(SAMPLES.resolve("ipv6-bigtcp-veth.pcap")).subList(0, 12));
+        for (int i = 0; i < frames.size(); i++) {
+            FrameRecord f = frames.get(i);
+            if (i % 3 != 2) {
+                f.withPacketFlags(PacketFlags.DIRECTION_OUTBOUND | PacketFlags.TCP_SEGMENTATION_OFFLOADED);
+            }
+            if (i % 2 == 0) {
+                f.withVnetHeader(VnetHeader.of(1, VnetHeader.GSO_TCPV6, 94, 1428, 62, 16));
+            }
+        }
+        Path copied = dir.resolve("facts-copied.pcapng");
+        Path inPlace = dir.resolve("facts-in-place.pcapng");
+        try (LiveFileWriter w = new LiveFileWriter(copied, 1, CaptureSource.MAX_SNAPLEN)) {
+            for (FrameRecord f : frames) {
+                w.write(f);
+            }
+        }
+        FrameRecord header = new FrameRecord();
+        try (LiveFileWriter w = new LiveFileWriter(inPlace, 1, CaptureSource.MAX_SNAPLEN)) {
+            for (FrameRecord f : frames) {
+                ByteBuffer outside = ByteBuffer.allocateDirect(f.capturedLength() + 3);
+                outside.put(f.data(), 0, f.capturedLength()).flip();
+                header.prepareWithoutBytes(f.number(), f.timestampNanos(), f.interfaceId(), f.linkType(),
+                        f.capturedLength(), f.originalLength());
+                header.withPacketFlags(f.packetFlags()).withVnetHeader(f.vnetHeader());
+                w.write(header, outside);
+            }
+        }
+        assertArrayEquals(Files.readAllBytes(copied), Files.readAllBytes(inPlace));
+        List<FrameRecord> back = readAll(inPlace);
+        for (int i = 0; i < frames.size(); i++) {
+            assertEquals(frames.get(i).packetFlags(), back.get(i).packetFlags(), "frame " + (i + 1));
+            assertEquals(frames.get(i).vnetHeader(), back.get(i).vnetHeader(), "frame " + (i + 1));
         }
     }
 }

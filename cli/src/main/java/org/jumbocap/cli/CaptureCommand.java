@@ -12,12 +12,16 @@ import java.util.concurrent.TimeUnit;
 import org.jumbocap.capture.CaptureException;
 import org.jumbocap.capture.CaptureFilters;
 import org.jumbocap.capture.CaptureSource;
+import org.jumbocap.capture.CaptureSources;
 import org.jumbocap.capture.FileErrors;
 import org.jumbocap.capture.LibraryDump;
 import org.jumbocap.capture.LiveFileWriter;
-import org.jumbocap.capture.Pcap4jCaptureSource;
+import org.jumbocap.capture.LiveOutput;
+import org.jumbocap.capture.RingFileWriter;
 import org.jumbocap.capture.ReplayCaptureSource;
 import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
+import org.jumbocap.capture.privilege.PrivilegeException;
+import org.jumbocap.capture.privilege.Privileges;
 import org.jumbocap.io.files.CaptureWriters;
 import org.jumbocap.cli.engine.Filters;
 import org.jumbocap.cli.engine.FrameFilter;
@@ -27,23 +31,33 @@ import org.jumbocap.render.SummaryLine;
 import org.jumbocap.render.TimeFormat;
 import org.jumbocap.displayfilter.FilterSyntaxException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
-/** {@code jumbocap capture}: live capture through libpcap, printed like {@code read} and written to a file. */
+/**
+ * {@code jumbocap capture}: live capture through jumbocap's AF_PACKET source or libpcap ({@link
+ * CaptureSources}), printed like {@code read} and written to a file.
+ */
 @Command(name = "capture", mixinStandardHelpOptions = true,
         description = {"Captures frames from a network interface, prints them as 'read' does and writes them "
                 + "to a pcap or pcapng file. The capture filter is rewritten so IPv6 transport tests also "
                 + "match packets behind Hop-by-Hop, Destination Options and Routing headers (BIG TCP "
                 + "jumbograms carry a Hop-by-Hop header); see 'jumbocap filter'.",
-                "Needs root or the capabilities CAP_NET_RAW and CAP_NET_ADMIN."},
+                "On Linux frames come through jumbocap's own AF_PACKET ring: super-packets up to 524,288 bytes "
+                        + "whole, with their direction, checksum and TSO state and the kernel's gso_size; libpcap "
+                        + "(which cuts frames at 262,144 bytes) where AF_PACKET is refused, or with --source libpcap.",
+                "Needs root or the capabilities CAP_NET_RAW and CAP_NET_ADMIN to open the interface, and gives"
+                        + " them up before the first frame (-Z)."},
         footerHeading = "%nExamples:%n",
         footer = {"  jumbocap capture -i eth0 -f 'tcp port 5201' -w bigtcp.pcapng",
                 "  jumbocap capture -i eth0 -w bigtcp.pcapng tcp port 5201",
                 "  jumbocap capture -i any -c 100 -q -w first100.pcap",
+                "  jumbocap capture -i eth0 --raw -w - | tshark -r -",
+                "  jumbocap capture -i eth0 --raw -w ring.pcapng -C 100 -W 10",
                 "  jumbocap capture --replay samples/ipv6-bigtcp-veth.pcap -f 'tcp port 5201'"})
 public final class CaptureCommand implements Callable<Integer> {
     static final String IMMEDIATE_MODE_WARNING = "in immediate mode libpcap may cut frames longer than the interface's "
@@ -87,7 +101,9 @@ public final class CaptureCommand implements Callable<Integer> {
 
     @Option(names = {"-w", "--write"}, paramLabel = "FILE",
             description = "Write frames to FILE: pcapng if it ends in .pcapng, else pcap. With -q (and no --segment or"
-                    + " -U) libpcap writes a .pcap itself, as tcpdump -w does, with nanosecond timestamps.")
+                    + " -U) frames go to the file straight from the capture ring; through libpcap, libpcap writes a"
+                    + " .pcap itself, as tcpdump -w does, with nanosecond timestamps. '-' writes pcapng to standard"
+                    + " output (with --raw or -q).")
     Path writeFile;
 
     @Option(names = "--segment",
@@ -112,9 +128,15 @@ public final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "SECONDS", description = "Stop after this many seconds.")
     double durationSeconds;
 
-    @Option(names = {"-s", "--snaplen"}, paramLabel = "BYTES", defaultValue = "" + CaptureSource.MAX_SNAPLEN,
-            description = "Bytes kept of each frame (default and maximum ${DEFAULT-VALUE}, libpcap's limit on Linux).")
+    @Option(names = {"-s", "--snaplen"}, paramLabel = "BYTES", defaultValue = "" + CaptureSource.AF_PACKET_MAX_SNAPLEN,
+            description = "Bytes kept of each frame (default and maximum ${DEFAULT-VALUE}; through libpcap at most "
+                    + CaptureSource.MAX_SNAPLEN + ", to which a larger one is lowered).")
     int snaplen;
+
+    @Option(names = "--source", paramLabel = "SOURCE", defaultValue = "auto",
+            description = "Where frames come from: afpacket (jumbocap's own Linux packet ring), libpcap, or auto "
+                    + "(default): afpacket, and libpcap where AF_PACKET is refused, saying why.")
+    String sourceName;
 
     @Option(names = {"-B", "--buffer-size"}, paramLabel = "MiB", defaultValue = "256",
             description = "Kernel capture buffer in MiB (default ${DEFAULT-VALUE}); BIG TCP fills small buffers fast.")
@@ -131,7 +153,9 @@ public final class CaptureCommand implements Callable<Integer> {
     String timeFormat;
 
     @Option(names = "--immediate-mode", negatable = true, defaultValue = "false", fallbackValue = "true",
-            description = "Have libpcap deliver each frame the moment it arrives. Off by default: the kernel then "
+            description = "Through libpcap: have libpcap deliver each frame the moment it arrives (the AF_PACKET "
+                    + "source ignores it: its ring hands frames over within "
+                    + CaptureSource.Options.DEFAULT_TIMEOUT_MILLIS + " ms and never cuts them). Off by default: the kernel then "
                     + "batches frames into TPACKET_V3 blocks, handed over when full or after "
                     + CaptureSource.Options.DEFAULT_TIMEOUT_MILLIS + " ms, which keeps BIG TCP super-packets whole. "
                     + "In immediate mode libpcap (1.10 on Linux) may cut frames longer than the interface's MTU to "
@@ -140,6 +164,24 @@ public final class CaptureCommand implements Callable<Integer> {
 
     @Option(names = {"-p", "--no-promiscuous-mode"}, description = "Do not put the interface into promiscuous mode.")
     boolean noPromiscuous;
+
+    @Option(names = {"-Z", "--relinquish-privileges"}, paramLabel = "USER",
+            description = "Once the interface and the output file are open, and before the first frame, become USER:"
+                    + " supplementary groups, group, user and every capability are given up, as tcpdump -Z does."
+                    + " Default: the user '" + Privileges.DEFAULT_USER + "' where it exists, else '"
+                    + Privileges.FALLBACK_USER + "'; '-Z root' stays root. Without root, capabilities (CAP_NET_RAW,"
+                    + " CAP_NET_ADMIN) are given up instead. A replay (--replay) needs no privilege and gives up"
+                    + " only when -Z is given.")
+    String relinquishTo;
+
+    @Option(names = "--raw",
+            description = "Only write the frames, as dumpcap does: -w FILE or -w - (standard output, for a pipe into"
+                    + " 'tshark -r -'), pcapng unless FILE ends in .pcap; nothing is dissected or printed (-q adds"
+                    + " the counters).")
+    boolean raw;
+
+    @Mixin
+    RingBufferOptions ringBuffer;
 
     private org.jumbocap.segment.SegmentReport segmentReport;
 
@@ -157,9 +199,14 @@ public final class CaptureCommand implements Callable<Integer> {
             }
             captureFilter = String.join(" ", captureFilterWords);
         }
-        if (snaplen < 1 || snaplen > CaptureSource.MAX_SNAPLEN) {
+        CaptureSources.Preference preference = CaptureSources.Preference.of(sourceName);
+        if (preference == null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "snaplen must be 1.." + CaptureSource.MAX_SNAPLEN + " (libpcap's maximum on Linux)");
+                    "--source must be auto, afpacket or libpcap, not '" + sourceName + "'");
+        }
+        if (snaplen < 1 || snaplen > CaptureSource.AF_PACKET_MAX_SNAPLEN) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "snaplen must be 1.." + CaptureSource.AF_PACKET_MAX_SNAPLEN);
         }
         if (bufferMiB < 1 || bufferMiB > 2047) {
             throw new CommandLine.ParameterException(spec.commandLine(), "buffer size must be 1..2047 MiB");
@@ -184,6 +231,14 @@ public final class CaptureCommand implements Callable<Integer> {
         if (durationSeconds < 0 || Double.isNaN(durationSeconds)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--duration must not be negative");
         }
+        checkOutputOptions();
+        if (replay == null || relinquishTo != null) {
+            try {
+                Privileges.planFor(relinquishTo);
+            } catch (PrivilegeException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "-Z: " + e.getMessage());
+            }
+        }
         FrameFilter display;
         try {
             display = Filters.compile(displayFilter);
@@ -193,11 +248,11 @@ public final class CaptureCommand implements Callable<Integer> {
         }
         CaptureSource.Options options = new CaptureSource.Options(device != null ? device : replay.toString(), snaplen,
                 bufferMiB << 20, CaptureSource.Options.DEFAULT_TIMEOUT_MILLIS, immediate, !noPromiscuous, null);
-        if (immediate && replay == null) {
+        if (immediate && replay == null && preference == CaptureSources.Preference.LIBPCAP) {
             err.println("jumbocap capture: note: " + IMMEDIATE_MODE_WARNING);
         }
         try (CaptureSource source = replay != null ? new ReplayCaptureSource(replay, options, replaySpeed)
-                : Pcap4jCaptureSource.open(options)) {
+                : openDevice(options, preference, err)) {
             if (captureFilter != null && !captureFilter.isBlank()) {
                 // compiling is bounded like the capture: --duration holds from the first second
                 boolean durationFirst = durationSeconds > 0 && durationSeconds < CaptureFilters.COMPILE_LIMIT_SECONDS;
@@ -237,9 +292,23 @@ public final class CaptureCommand implements Callable<Integer> {
         }
     }
 
+    /** The device through the source asked for; the line why it is libpcap's, when AF_PACKET was refused. */
+    private CaptureSource openDevice(CaptureSource.Options options, CaptureSources.Preference preference,
+                                     PrintWriter err) throws CaptureException {
+        CaptureSources.Opened opened = CaptureSources.open(options, preference);
+        if (opened.fallback() != null) {
+            err.println("jumbocap capture: note: " + opened.fallback());
+            if (immediate) {
+                err.println("jumbocap capture: note: " + IMMEDIATE_MODE_WARNING);
+            }
+        }
+        return opened.source();
+    }
+
     private int capture(CaptureSource source, FrameFilter display, TimeFormat format, PrintWriter out,
                         PrintWriter err) throws IOException {
         LiveFileWriter writer = null;
+        LiveOutput output = null;
         LibraryDump dump = null;
         if (writesOnlyAPcapFile()) {
             try {
@@ -250,8 +319,12 @@ public final class CaptureCommand implements Callable<Integer> {
         }
         if (writeFile != null && dump == null) {
             try {
-                writer = new LiveFileWriter(writeFile, source.linkType(), source.snaplen());
-                writer.packetBuffered(packetBuffered);
+                if (ringLimits != null) {
+                    output = new RingFileWriter(writeFile, ringLimits, file -> openFile(file, source));
+                } else {
+                    writer = writesToStandardOutput() ? standardOutput(source) : openFile(writeFile, source);
+                    output = writer;
+                }
                 if (segment) {
                     writer.segment(mss, mtu);
                 }
@@ -260,19 +333,20 @@ public final class CaptureCommand implements Callable<Integer> {
             }
         }
         boolean terminal = System.console() != null;
-        SummaryLine printer = quiet ? null : new SummaryLine(format, Colors.of(JumbocapCommand.of(spec).color()));
+        SummaryLine printer = quiet || raw ? null : new SummaryLine(format, Colors.of(JumbocapCommand.of(spec).color()));
         LiveCapture.Progress progress = quiet ? (frames, stats) -> {
             err.print((terminal ? "\r" : "") + counters(frames, stats) + (terminal ? "" : "\n"));
             err.flush();
         } : null;
         err.println("jumbocap capture: capturing on " + source.name() + " (" + org.jumbocap.io.LinkTypes.name(
-                source.linkType()) + ", snaplen " + source.snaplen() + ")" + (writer != null ? ", writing "
-                + writeFile + " (" + writer.formatName() + ")" : dump != null ? ", writing " + writeFile
+                source.linkType()) + ", snaplen " + source.snaplen() + ")" + (output != null ? ", writing "
+                + (writesToStandardOutput() ? "standard output" : output.file()) + " (" + output.formatName() + ")"
+                + (ringLimits != null ? ringDescription() : "") : dump != null ? ", writing " + writeFile
                 + " (pcap-nsec, by libpcap)" : ""));
         err.flush();
         LiveCapture capture = dump != null
                 ? LiveCapture.writingThrough(source, dump, out, count, (long) (durationSeconds * 1e9), progress)
-                : new LiveCapture(source, writer, printer, display, out, count, (long) (durationSeconds * 1e9), progress);
+                : new LiveCapture(source, output, printer, display, out, count, (long) (durationSeconds * 1e9), progress);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             capture.requestStop();
@@ -282,15 +356,16 @@ public final class CaptureCommand implements Callable<Integer> {
                 Thread.currentThread().interrupt();
             }
         }, "jumbocap-capture-stop");
+        relinquishPrivileges(err, output instanceof RingFileWriter ring ? ring.files() : List.of());
         Runtime.getRuntime().addShutdownHook(hook);
         LiveCapture.Result result;
         try {
             result = capture.run();
-            if (writer != null) {
+            if (output != null) {
                 try {
-                    writer.close();
+                    output.close();
                 } catch (IOException e) {
-                    err.println("jumbocap capture: " + writeFile + ": " + FileErrors.reason(writeFile, e));
+                    err.println("jumbocap capture: " + output.file() + ": " + FileErrors.reason(output.file(), e));
                 }
             }
             out.flush();
@@ -298,7 +373,7 @@ public final class CaptureCommand implements Callable<Integer> {
                 err.println();
             }
             segmentReport = writer != null ? writer.segmentReport() : null;
-            report(result, source, err);
+            report(result, source, output, err);
             err.flush();
         } finally {
             finished.countDown();
@@ -312,12 +387,117 @@ public final class CaptureCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code -q -w FILE.pcap} and nothing else to do with the frames (no pcapng, --segment or -U): libpcap's
-     * own {@code pcap_dump} writes the file inside its loop, as for {@code tcpdump -w}, and no frame comes
-     * into the JVM (see {@link LibraryDump}).
+     * Gives up root or the capture capabilities now that the source and the output are open, and says so;
+     * the capture must not go on when that fails. A replay needs no privilege and keeps them unless -Z asks.
+     */
+    private void relinquishPrivileges(PrintWriter err, List<Path> ringFiles) {
+        if (replay != null && relinquishTo == null) {
+            return;
+        }
+        Privileges.Outcome outcome;
+        try {
+            // the ring's first file was created as root; the user removes it when the ring comes round
+            outcome = Privileges.relinquish(relinquishTo, ringFiles);
+        } catch (PrivilegeException e) {
+            throw new UserException("cannot give up privileges: " + e.getMessage(), e);
+        }
+        Privileges.Account account = outcome.plan().account();
+        switch (outcome.plan().action()) {
+            case SWITCH_USER -> err.println("jumbocap capture: running as user " + account.name() + " (uid "
+                    + account.uid() + ", gid " + account.gid() + "), without capabilities");
+            case KEEP_ROOT -> err.println("jumbocap capture: warning: running as root (-Z " + account.name()
+                    + "): frames are dissected with every privilege");
+            case DROP_CAPABILITIES -> err.println("jumbocap capture: running without capabilities"
+                    + (outcome.threadsKeepingCapabilities() > 0 ? " in the capture threads ("
+                    + outcome.threadsKeepingCapabilities() + " threads of the JVM started before keep theirs;"
+                    + " run as root with -Z to drop them in all)" : ""));
+            case NOTHING -> {
+                // an unprivileged user with no capability: nothing to give up
+            }
+        }
+        if (outcome.note() != null) {
+            err.println("jumbocap capture: note: -Z: " + outcome.note());
+        }
+        err.flush();
+        Path ringDirectory = ringFiles.isEmpty() ? null : ringFiles.get(0).toAbsolutePath().getParent();
+        if (ringDirectory != null && !java.nio.file.Files.isWritable(ringDirectory)) {
+            throw new UserException(ringDirectory + ": the ring buffer's next files are created as the user the capture"
+                    + " became" + (account != null ? " (" + account.name() + ")" : "") + ", who may not write there;"
+                    + " give -w a directory that user may write, or -Z root");
+        }
+    }
+
+    private RingFileWriter.Limits ringLimits;
+
+    /** Checks -w, --raw and the ring buffer options together; keeps the ring's limits. */
+    private void checkOutputOptions() {
+        try {
+            ringLimits = ringBuffer.limits();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        String problem = null;
+        if (raw && writeFile == null) {
+            problem = "--raw needs -w FILE or -w -";
+        } else if (raw && (displayFilter != null || segment)) {
+            problem = "--raw dissects nothing: it takes neither -Y nor --segment";
+        } else if (writesToStandardOutput() && !raw && !quiet) {
+            problem = "-w - writes the capture to standard output, where frames would be printed too: add --raw or -q";
+        } else if (ringLimits != null && (writeFile == null || writesToStandardOutput())) {
+            problem = "a ring buffer (-C, -G, -W, -b) needs -w FILE";
+        } else if (ringLimits != null && segment) {
+            problem = "--segment writes one file: it takes no ring buffer (-C, -G, -W, -b)";
+        }
+        if (problem != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), problem);
+        }
+    }
+
+    private boolean writesToStandardOutput() {
+        return writeFile != null && writeFile.toString().equals("-");
+    }
+
+    /** Whether {@code file} is written as pcapng: for a .pcapng name, and with --raw for any but a .pcap one, as dumpcap. */
+    private boolean pcapng(Path file) {
+        return raw ? !file.getFileName().toString().endsWith(".pcap") : CaptureWriters.isPcapng(file);
+    }
+
+    /** A file of the capture (the ring names each after -w's), written as -U asks. */
+    private LiveFileWriter openFile(Path file, CaptureSource source) throws IOException {
+        LiveFileWriter w = LiveFileWriter.create(file, pcapng(file), source.linkType(), source.snaplen());
+        w.packetBuffered(packetBuffered);
+        return w;
+    }
+
+    /** pcapng onto standard output ({@code -w -}), for a pipe into tshark or the viewer. */
+    private LiveFileWriter standardOutput(CaptureSource source) throws IOException {
+        LiveFileWriter w = LiveFileWriter.onStream("standard output",
+                new java.io.FileOutputStream(java.io.FileDescriptor.out).getChannel(), true, source.linkType(),
+                source.snaplen());
+        w.packetBuffered(packetBuffered);
+        return w;
+    }
+
+    private String ringDescription() {
+        StringBuilder b = new StringBuilder(", a ring buffer: a new file");
+        if (ringLimits.fileBytes() > 0) {
+            b.append(" every ").append(ringLimits.fileBytes()).append(" bytes");
+        }
+        if (ringLimits.fileSeconds() > 0) {
+            b.append(ringLimits.fileBytes() > 0 ? " or" : "").append(" every ").append(ringLimits.fileSeconds())
+                    .append(" s");
+        }
+        return b.append(ringLimits.files() > 0 ? ", the newest " + ringLimits.files() + " kept" : ", all kept").toString();
+    }
+
+    /**
+     * {@code -q -w FILE.pcap} (or {@code --raw}) and nothing else to do with the frames (no pcapng, --segment,
+     * -U, ring buffer or standard output): libpcap's own {@code pcap_dump} writes the file inside its loop, as
+     * for {@code tcpdump -w}, and no frame comes into the JVM (see {@link LibraryDump}).
      */
     private boolean writesOnlyAPcapFile() {
-        return writeFile != null && quiet && !segment && !packetBuffered && !CaptureWriters.isPcapng(writeFile);
+        return writeFile != null && (quiet || raw) && !segment && !packetBuffered && ringLimits == null
+                && !writesToStandardOutput() && !pcapng(writeFile);
     }
 
     static String counters(long frames, CaptureSource.Stats stats) {
@@ -328,7 +508,7 @@ public final class CaptureCommand implements Callable<Integer> {
                 frames, stats.received(), stats.droppedByKernel(), stats.droppedByInterface());
     }
 
-    private void report(LiveCapture.Result r, CaptureSource source, PrintWriter err) {
+    private void report(LiveCapture.Result r, CaptureSource source, LiveOutput output, PrintWriter err) {
         if (r.error() != null) {
             err.println("jumbocap capture: " + r.error());
         }
@@ -346,14 +526,21 @@ public final class CaptureCommand implements Callable<Integer> {
             err.println("jumbocap capture: " + r.overSixtyFourK() + " frames longer than 65535 bytes on the wire "
                     + "(jumbograms / BIG TCP super-packets)");
         }
-        if (writeFile != null) {
-            err.println("jumbocap capture: " + r.written() + " frames written to " + writeFile);
+        if (output instanceof RingFileWriter ring) {
+            List<Path> files = ring.files();
+            err.println("jumbocap capture: " + r.written() + " frames written to " + ring.filesWritten() + " files"
+                    + (files.size() < ring.filesWritten() ? ", of which the newest " + files.size() + " are kept" : "")
+                    + ": " + files.get(0) + (files.size() > 1 ? " to " + files.get(files.size() - 1) : ""));
+        } else if (writeFile != null) {
+            err.println("jumbocap capture: " + r.written() + " frames written to "
+                    + (writesToStandardOutput() ? "standard output" : writeFile));
         }
         if (segmentReport != null) {
             err.print(org.jumbocap.cli.SegmentCommand.render(segmentReport, writeFile.toString()).indent(0)
                     .replaceAll("(?m)^", "jumbocap capture: "));
         }
-        for (String line : cutReport(r.cuts(), source.snaplen(), replay != null ? CutCause.REPLAYED_FILE
+        for (String line : cutReport(r.cuts(), source.snaplen(), source instanceof org.jumbocap.capture.AfPacketCaptureSource
+                ? CaptureSource.AF_PACKET_MAX_SNAPLEN : CaptureSource.MAX_SNAPLEN, replay != null ? CutCause.REPLAYED_FILE
                 : immediate ? CutCause.IMMEDIATE_MODE : CutCause.CAPTURE_RING)) {
             err.println("jumbocap capture: " + line);
         }
@@ -369,8 +556,17 @@ public final class CaptureCommand implements Callable<Integer> {
         REPLAYED_FILE
     }
 
-    /** The end-of-capture lines about cut frames: those cut at the snaplen, those cut below it and why. */
+    /** {@link #cutReport(LiveCapture.Cuts, int, int, CutCause)} of a capture through libpcap. */
     static List<String> cutReport(LiveCapture.Cuts cuts, int snaplen, CutCause below) {
+        return cutReport(cuts, snaplen, CaptureSource.MAX_SNAPLEN, below);
+    }
+
+    /**
+     * The end-of-capture lines about cut frames: those cut at the snaplen, those cut below it and why.
+     *
+     * @param maxSnaplen the most the source keeps of a frame
+     */
+    static List<String> cutReport(LiveCapture.Cuts cuts, int snaplen, int maxSnaplen, CutCause below) {
         List<String> lines = new ArrayList<>();
         if (cuts.belowSnaplen() > 0) {
             String at = cuts.belowMinKept() == cuts.belowMaxKept() ? cuts.belowMaxKept() + " bytes"
@@ -388,10 +584,14 @@ public final class CaptureCommand implements Callable<Integer> {
             });
         }
         if (cuts.atSnaplen() > 0) {
-            String advice = snaplen < CaptureSource.MAX_SNAPLEN
-                    ? "raise -s up to " + CaptureSource.MAX_SNAPLEN + " to keep more of them"
-                    : "libpcap keeps at most " + CaptureSource.MAX_SNAPLEN + " bytes of a frame on Linux; lower the "
-                    + "interface's gso_max_size/gro_max_size to capture them whole, or accept the cut";
+            String advice = snaplen < maxSnaplen
+                    ? "raise -s up to " + maxSnaplen + " to keep more of them"
+                    : maxSnaplen == CaptureSource.MAX_SNAPLEN
+                    ? "libpcap keeps at most " + maxSnaplen + " bytes of a frame on Linux; capture through AF_PACKET"
+                    + " (--source afpacket), or lower the interface's gso_max_size/gro_max_size to capture them whole,"
+                    + " or accept the cut"
+                    : "jumbocap keeps at most " + maxSnaplen + " bytes of a frame; lower the interface's "
+                    + "gso_max_size/gro_max_size to capture them whole, or accept the cut";
             lines.add(frames(cuts.atSnaplen(), cuts.atSnaplenLongest()) + " cut at the snaplen of " + snaplen + " bytes: "
                     + advice);
         }

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jumbocap.capture.CaptureException;
 import org.jumbocap.capture.CaptureSource;
-import org.jumbocap.capture.Pcap4jCaptureSource;
+import org.jumbocap.capture.CaptureSources;
 import org.jumbocap.capture.host.Ethtool;
 import org.jumbocap.capture.host.HostFacts;
 import org.jumbocap.capture.host.InterfaceFacts;
@@ -69,6 +69,11 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "5",
             description = "How long -i captures (default ${DEFAULT-VALUE} s).")
     double duration;
+
+    @Option(names = "--source", paramLabel = "SOURCE", defaultValue = "auto",
+            description = "Where -i takes frames from: afpacket (jumbocap's own Linux packet ring, whole "
+                    + "super-packets), libpcap, or auto (default): afpacket, and libpcap where AF_PACKET is refused.")
+    String sourceName;
 
     @Option(names = "-T", paramLabel = "FORMAT", defaultValue = "text",
             description = "Output format: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
@@ -166,7 +171,21 @@ public final class CheckCommand implements Callable<Integer> {
         CaptureCheck check = new CaptureCheck();
         check.startFile(device);
         FramePipeline pipeline = new FramePipeline(new FrameDissector(), null, false);
-        try (CaptureSource source = Pcap4jCaptureSource.open(CaptureSource.Options.defaults(device))) {
+        CaptureSources.Preference preference = CaptureSources.Preference.of(sourceName);
+        if (preference == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--source must be auto, afpacket or libpcap, not '" + sourceName + "'");
+        }
+        CaptureSources.Opened opened;
+        try {
+            opened = CaptureSources.open(CaptureSource.Options.defaults(device), preference);
+        } catch (CaptureException e) {
+            throw new UserException(device + ": " + e.getMessage(), e);
+        }
+        if (opened.fallback() != null) {
+            err.println("jumbocap check: note: " + opened.fallback());
+        }
+        try (CaptureSource source = opened.source()) {
             err.println("jumbocap check: capturing on " + device + " for " + duration + " s");
             err.flush();
             FrameRecord rec = new FrameRecord();

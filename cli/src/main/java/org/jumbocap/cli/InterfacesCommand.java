@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "interfaces", mixinStandardHelpOptions = true,
         description = {"Lists every capture device with its addresses, link type, MTU and BIG TCP settings "
                 + "(gso/gro/tso max sizes from 'ip -d -j link show'), warning where a super-packet could be "
-                + "longer than the " + CaptureSource.MAX_SNAPLEN + " bytes libpcap captures of a frame."})
+                + "longer than the " + CaptureSource.MAX_SNAPLEN + " bytes libpcap captures of a frame (jumbocap's "
+                + "AF_PACKET source, the default on Linux, keeps up to " + CaptureSource.AF_PACKET_MAX_SNAPLEN + ")."})
 public final class InterfacesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -131,7 +132,8 @@ public final class InterfacesCommand implements Callable<Integer> {
             Long v = link.sizes().get(key);
             if (v != null && v + linkHeader > CaptureSource.MAX_SNAPLEN) {
                 out.add(key + " " + v + " allows frames longer than the " + CaptureSource.MAX_SNAPLEN
-                        + " bytes libpcap captures: larger super-packets will be cut");
+                        + " bytes libpcap captures: capture through AF_PACKET (the default; not -i any or --source "
+                        + "libpcap) to keep them whole");
             }
         }
         return out;

@@ -245,8 +245,18 @@ public final class JumbocapCommand implements Callable<Integer> {
         return "internal error: " + ex + " (run with --debug for details)";
     }
 
-    /** The version from the build. */
+    /** The version, commit and capture library of the build. */
     static final class Version implements CommandLine.IVersionProvider {
+        /** The abbreviated commit the jar was built from, "+changes" when the tree had uncommitted ones. */
+        private static String commit(Properties p) {
+            String id = p.getProperty("commit", "");
+            if (id.isEmpty() || id.startsWith("${")) { // built outside a git clone
+                return "unknown";
+            }
+            return "true".equals(p.getProperty("dirty")) ? id + "+changes" : id;
+        }
+
+
         @Override
         public String[] getVersion() throws IOException {
             Properties p = new Properties();
@@ -255,8 +265,9 @@ public final class JumbocapCommand implements Callable<Integer> {
                     p.load(in);
                 }
             }
-            return new String[] {"jumbocap " + p.getProperty("version", "unknown"),
-                    "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
+            return new String[] {"jumbocap " + p.getProperty("version", "unknown") + " (commit " + commit(p) + ")",
+                    "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
+                    org.jumbocap.capture.CaptureLibrary.versionLine()};
         }
     }
 }

@@ -9,7 +9,7 @@ import org.jumbocap.capture.CaptureException;
 import org.jumbocap.capture.CaptureSource;
 import org.jumbocap.capture.FileErrors;
 import org.jumbocap.capture.LibraryDump;
-import org.jumbocap.capture.LiveFileWriter;
+import org.jumbocap.capture.LiveOutput;
 import org.jumbocap.render.FrameContext;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.render.SummaryLine;
@@ -78,7 +78,7 @@ public final class LiveCapture {
     }
 
     private final CaptureSource source;
-    private final LiveFileWriter writer;
+    private final LiveOutput writer;
     private final SummaryLine printer;
     private final FrameFilter displayFilter;
     private final PrintWriter out;
@@ -99,7 +99,7 @@ public final class LiveCapture {
      * @param durationNanos 0 for no limit
      * @param progress      null for no live counters
      */
-    public LiveCapture(CaptureSource source, LiveFileWriter writer, SummaryLine printer, FrameFilter displayFilter,
+    public LiveCapture(CaptureSource source, LiveOutput writer, SummaryLine printer, FrameFilter displayFilter,
                        PrintWriter out, long maxFrames, long durationNanos, Progress progress) {
         this.source = source;
         this.writer = writer;
@@ -174,8 +174,7 @@ public final class LiveCapture {
                     }
                 } catch (CaptureException e) {
                     reason = failedBy(e);
-                    error = e.getMessage() + (writer != null ? "; capture stopped, " + writer.file() + " holds the "
-                            + writer.frames() + " frames captured before and is valid" : "; capture stopped");
+                    error = e.getMessage() + "; capture stopped" + (writer != null ? ", " + writer.whatIsKept() : "");
                     break;
                 } catch (IOException e) {
                     reason = StopReason.WRITE_FAILED;
@@ -368,10 +367,10 @@ public final class LiveCapture {
     /** Counts and writes each frame the source hands over in place, while the loop waits in the source. */
     private static final class InPlaceSink implements CaptureSource.FrameBytesSink {
         private final Tally tally;
-        private final LiveFileWriter writer;
+        private final LiveOutput writer;
         long taken;
 
-        InPlaceSink(Tally tally, LiveFileWriter writer) {
+        InPlaceSink(Tally tally, LiveOutput writer) {
             this.tally = tally;
             this.writer = writer;
         }
@@ -386,8 +385,7 @@ public final class LiveCapture {
     }
 
     private String writeFailure(IOException e) {
-        return writer.file() + ": " + FileErrors.reason(writer.file(), e) + "; capture stopped, the file holds the "
-                + writer.frames() + " frames written before and is valid";
+        return writer.file() + ": " + FileErrors.reason(writer.file(), e) + "; capture stopped, " + writer.whatIsKept();
     }
 
     private Thread startTimer(AtomicBoolean durationElapsed, AtomicLong frames) {

@@ -31,9 +31,11 @@ import picocli.CommandLine.Spec;
                 "Super-packets are RFC 2675 jumbograms, BIG TCP packets with a zero length field and GSO/GRO "
                         + "packets larger than the segment size, over IPv4 and IPv6, behind VLAN tags, on "
                         + "Ethernet, SLL, SLL2, raw IP and loopback, and inside VXLAN, Geneve and IP-in-IP. "
-                        + "Segment size: "
+                        + "Segment size: the gso_size the kernel recorded for the super-packet (a pcapng "
+                        + "with jumbocap's kernel facts), else "
                         + "the flow's MSS from its SYNs less the TCP options, else --mss, else what --mtu "
-                        + "leaves after the headers. Frames that cannot be rebuilt (cut by the snaplen, "
+                        + "leaves after the headers; a UDP GSO super-packet with a recorded gso_size becomes "
+                        + "datagrams of that size. Frames that cannot be rebuilt (cut by the snaplen, "
                         + "malformed, a wrong checksum) are written whole and counted. A summary goes to "
                         + "standard error."},
         footerHeading = "%nExamples:%n",

@@ -174,8 +174,8 @@ class BigTcpLiveCaptureTest {
         try {
             Path file = mount.resolve("full.pcap");
             Process server = pair.start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
-            Process capture = pair.startCapture(dir.resolve("full.txt"), "-i", "va", "-f", "tcp port " + PORT, "-w",
-                    file.toString(), "--duration", "6", "-q", "-B", "16");
+            Process capture = pair.startCapture(dir.resolve("full.txt"), "-i", "va", "--source", "libpcap", "-f",
+                    "tcp port " + PORT, "-w", file.toString(), "--duration", "6", "-q", "-B", "16");
             waitForStderr(dir.resolve("full.txt.err"), "capturing on");
             String err = Files.readString(dir.resolve("full.txt.err"));
             assertTrue(err.contains("(pcap-nsec, by libpcap)"), err);
@@ -249,7 +249,7 @@ class BigTcpLiveCaptureTest {
     private void immediateModeCutsAreExplained() throws Exception {
         Path file = dir.resolve("immediate.pcap");
         Process server = pair.start(List.of("ip", "netns", "exec", nsB, "iperf3", "-s", "-1", "-p", "" + PORT), null);
-        Process capture = pair.startCapture(dir.resolve("immediate.txt"), "-i", "va", "--immediate-mode", "-f",
+        Process capture = pair.startCapture(dir.resolve("immediate.txt"), "-i", "va", "--source", "libpcap", "--immediate-mode", "-f",
                 "tcp port " + PORT, "-w", file.toString(), "--duration", "3", "-q", "-B", "64");
         waitForStderr(dir.resolve("immediate.txt.err"), "capturing on");
         assertEquals(0, run("ip", "netns", "exec", nsA, "iperf3", "-c", SERVER, "-p", "" + PORT, "-t", "1", "-l", "1M"),

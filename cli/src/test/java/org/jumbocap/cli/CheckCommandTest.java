@@ -35,6 +35,32 @@ class CheckCommandTest {
         assertTrue(r.out().contains("ip link set dev DEV gso_max_size 185000 gro_max_size 185000"));
     }
 
+    /** A pcapng with the kernel's facts names the side without a hedge, and the gso_size per flow. */
+    @Test
+    void recordedFactsNameTheSideAndTheGsoSize() {
+        Cli.Result r = Cli.run("check", sample("crafted/kernel-facts.pcapng"));
+        assertTrue(r.out().contains("tcp [2001:db8::1]:40000 -> [2001:db8::2]:5201\n"), r.out());
+        assertTrue(r.out().contains("    captured at: the sending host: the kernel recorded the super-packets as outbound"
+                + " (built by TSO/GSO)\n    recorded by the kernel: 1 of 1 super-packets outbound, 0 inbound;"
+                + " gso_size 1,428 B (tcpv6)\n"), r.out());
+        assertTrue(r.out().contains("gso_size 1,448 B (tcpv4)"), r.out());
+        assertTrue(r.out().contains("    captured at: the receiving host: the kernel recorded the super-packets as inbound"
+                + " (merged by GRO)\n"), r.out());
+        assertTrue(!r.out().contains("veth pair or loopback"), "no hedge: " + r.out());
+
+        Cli.Result j = Cli.run("check", "-T", "json", sample("crafted/kernel-facts.pcapng"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> root = (Map<String, Object>) MiniJson.parse(j.out());
+        List<?> flows = (List<?>) ((Map<?, ?>) ((List<?>) root.get("captures")).get(0)).get("flows");
+        Map<?, ?> first = (Map<?, ?>) flows.get(0);
+        assertEquals("sender", first.get("capture_point"));
+        assertEquals("recorded", first.get("capture_point_from"));
+        Map<?, ?> recorded = (Map<?, ?>) ((Map<?, ?>) ((List<?>) first.get("directions")).get(0)).get("recorded");
+        assertEquals(1428L, recorded.get("gso_size_min"));
+        assertEquals("tcpv6", recorded.get("gso_type"));
+        assertEquals("receiver", ((Map<?, ?>) flows.get(2)).get("capture_point"));
+    }
+
     @Test
     void jsonHasStableKeysPerFlowAndDirection() {
         Cli.Result r = Cli.run("check", "-T", "json", sample("ipv4-bigtcp-veth.pcap"), sample("ipv6-bigtcp-snaplen.pcap"));

@@ -307,5 +307,11 @@ class LiveCaptureTest {
         assertTrue(CaptureCommand.cutReport(new LiveCapture.Cuts(3, 200_000, 0, 0, 0, 0), CaptureSource.MAX_SNAPLEN,
                 CaptureCommand.CutCause.CAPTURE_RING).get(0).endsWith("lower the interface's gso_max_size/gro_max_size "
                 + "to capture them whole, or accept the cut"));
+        assertTrue(CaptureCommand.cutReport(new LiveCapture.Cuts(3, 200_000, 0, 0, 0, 0), 150_000,
+                CaptureSource.AF_PACKET_MAX_SNAPLEN, CaptureCommand.CutCause.CAPTURE_RING).get(0)
+                .endsWith("raise -s up to 524288 to keep more of them"), "AF_PACKET keeps up to 524,288");
+        assertTrue(CaptureCommand.cutReport(new LiveCapture.Cuts(3, 600_000, 0, 0, 0, 0), CaptureSource.AF_PACKET_MAX_SNAPLEN,
+                CaptureSource.AF_PACKET_MAX_SNAPLEN, CaptureCommand.CutCause.CAPTURE_RING).get(0)
+                .contains("jumbocap keeps at most 524288 bytes of a frame"));
     }
 }

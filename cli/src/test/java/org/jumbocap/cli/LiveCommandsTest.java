@@ -144,7 +144,10 @@ class LiveCommandsTest {
     void captureRefusesBadArguments() {
         assertEquals(2, run("capture").code());
         assertEquals(2, run("capture", "-i", "lo", "--replay", "x.pcap").code());
-        assertEquals(2, run("capture", "-i", "lo", "-s", "300000").code());
+        assertEquals(2, run("capture", "-i", "lo", "-s", "600000").code());
+        Run badSource = run("capture", "-i", "lo", "--source", "dpdk");
+        assertEquals(2, badSource.code());
+        assertTrue(badSource.err().contains("--source must be auto, afpacket or libpcap, not 'dpdk'"), badSource.err());
         assertEquals(2, run("capture", "--replay", "x.pcap", "-c", "-1").code());
         Run badFilter = run("capture", "--replay", SAMPLE.toString(), "-f", "tcp port");
         assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
@@ -201,9 +204,12 @@ class LiveCommandsTest {
         assertTrue(CaptureSource.Options.defaults("eth0").timeoutMillis() <= 100, "frames still show promptly");
         Run help = run("capture", "--help");
         assertTrue(help.out().contains("tcpdump's -c counts"), help.out());
-        Run immediate = run("capture", "-i", "no-such-interface-x", "--immediate-mode");
+        Run immediate = run("capture", "-i", "no-such-interface-x", "--source", "libpcap", "--immediate-mode");
         assertTrue(immediate.err().contains("note: in immediate mode libpcap may cut frames longer than the "
                 + "interface's MTU"), immediate.err());
+        Run afPacket = run("capture", "-i", "no-such-interface-x", "--source", "afpacket", "--immediate-mode");
+        assertFalse(afPacket.err().contains("immediate mode"), "the AF_PACKET ring never cuts: " + afPacket.err());
+        assertTrue(afPacket.err().contains("no-such-interface-x: no such capture interface"), afPacket.err());
         Run batched = run("capture", "-i", "no-such-interface-x");
         assertFalse(batched.err().contains("immediate mode"), batched.err());
         assertEquals(1, batched.code(), batched.err());

@@ -105,6 +105,29 @@ class StatsCommandTest {
         assertTrue(sawSuper);
     }
 
+    /** Super-packets per recorded direction, in text and JSON, only for a file that recorded the kernel's facts. */
+    @Test
+    void recordedDirectionsAreCountedOnlyWhereRecorded() {
+        Cli.Result r = Cli.run("stats", Cli.SAMPLES.resolve("crafted/kernel-facts.pcapng").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("Recorded by the kernel (pcapng packet flags, virtio_net_hdr)\n"
+                + "  outbound                    3 frames          3 super-packets         154,222 B\n"
+                + "  inbound                     2 frames          1 super-packets          70,094 B\n"
+                + "  TCP GSO                     3 super-packets -> 149 segments at their gso_size\n"
+                + "  UDP GSO                     1 super-packets -> 12 datagrams at their gso_size\n"), r.out());
+        Cli.Result j = Cli.run("stats", "-T", "json", Cli.SAMPLES.resolve("crafted/kernel-facts.pcapng").toString());
+        @SuppressWarnings("unchecked")
+        java.util.Map<String, Object> root = (java.util.Map<String, Object>) MiniJson.parse(j.out());
+        java.util.Map<?, ?> recorded = (java.util.Map<?, ?>) root.get("recorded");
+        java.util.Map<?, ?> outbound = (java.util.Map<?, ?>) ((List<?>) recorded.get("directions")).get(2);
+        assertEquals("outbound", outbound.get("direction"));
+        assertEquals(3L, outbound.get("super_packets"));
+        assertEquals(12L, ((java.util.Map<?, ?>) recorded.get("udp_gso")).get("datagrams"));
+
+        Cli.Result plain = Cli.run("stats", "-T", "json", Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcapng").toString());
+        assertTrue(!plain.out().contains("\"recorded\""), "nothing recorded, nothing said");
+    }
+
     @Test
     void aFileWithNoFrameGivesItsErrorLineAndNoReportOfZeros() {
         Cli.Result r = Cli.run("stats", Cli.SAMPLES.resolve("crafted-files/bad-magic.pcap").toString());

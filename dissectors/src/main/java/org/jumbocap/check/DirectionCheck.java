@@ -3,6 +3,8 @@ package org.jumbocap.check;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.PacketFlags;
+import org.jumbocap.io.VnetHeader;
 import org.jumbocap.jumbo.JumboKind;
 import org.jumbocap.proto.ipv6.Ipv6Fields;
 import org.jumbocap.proto.tcp.TcpFields;
@@ -31,6 +33,14 @@ public final class DirectionCheck {
     private long cutSuperPackets;
     private long largestFrame;
     private int linkType = -1;
+    /** Super-packets the kernel recorded as going out or coming in (pcapng epb_flags). */
+    private long recordedOutbound;
+    private long recordedInbound;
+    /** Super-packets with a recorded gso_size, and the smallest and largest of those sizes. */
+    private long recordedGso;
+    private int minGsoSize = -1;
+    private int maxGsoSize = -1;
+    private int gsoType = -1;
     /** {@link FlowStats#superPackets} after the previous frame. */
     private long superPacketsSeen;
 
@@ -77,6 +87,53 @@ public final class DirectionCheck {
         if (rec.isCut()) {
             cutSuperPackets++;
         }
+        recorded(rec);
+    }
+
+    /** The kernel's facts about a super-packet, when the file recorded them. */
+    private void recorded(FrameRecord rec) {
+        int direction = PacketFlags.direction(rec.packetFlags());
+        if (direction == PacketFlags.DIRECTION_OUTBOUND) {
+            recordedOutbound++;
+        } else if (direction == PacketFlags.DIRECTION_INBOUND) {
+            recordedInbound++;
+        }
+        VnetHeader v = rec.vnetHeader();
+        if (v != null && v.isSuperPacket()) {
+            recordedGso++;
+            minGsoSize = minGsoSize < 0 ? v.gsoSize() : Math.min(minGsoSize, v.gsoSize());
+            maxGsoSize = Math.max(maxGsoSize, v.gsoSize());
+            gsoType = v.gsoType();
+        }
+    }
+
+    /** Super-packets the kernel recorded as outbound (sent: TSO/GSO). */
+    public long recordedOutbound() {
+        return recordedOutbound;
+    }
+
+    /** Super-packets the kernel recorded as inbound (received: GRO). */
+    public long recordedInbound() {
+        return recordedInbound;
+    }
+
+    /** Super-packets with a recorded gso_size. */
+    public long recordedGso() {
+        return recordedGso;
+    }
+
+    /** Smallest and largest recorded gso_size of the super-packets, or -1 without any. */
+    public int minGsoSize() {
+        return minGsoSize;
+    }
+
+    public int maxGsoSize() {
+        return maxGsoSize;
+    }
+
+    /** gso_type of the last super-packet with a recorded one, or -1. */
+    public int gsoType() {
+        return gsoType;
     }
 
     /** The TCP checksum holds only the pseudo-header sum: the segment was made or merged on the capturing host. */

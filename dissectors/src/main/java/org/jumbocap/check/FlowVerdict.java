@@ -55,7 +55,7 @@ public record FlowVerdict(Status status, String line, List<String> warnings, Lis
         boolean v6 = data.key().ipVersion() == 6;
         String gso = v6 ? "gso_max_size" : "gso_ipv4_max_size";
         String gro = v6 ? "gro_max_size" : "gro_ipv4_max_size";
-        boolean sender = point == CapturePoint.SENDER;
+        boolean sender = point.sender();
         java.util.function.LongFunction<String> setting = v -> {
             String value = v < 0 ? "" : " " + group(v);
             return sender ? gso + value + " on the sender" : gso + value + " on the sender (or " + gro + value

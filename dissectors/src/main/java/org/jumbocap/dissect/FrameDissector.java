@@ -3,6 +3,8 @@ package org.jumbocap.dissect;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
+import org.jumbocap.io.PacketFlags;
+import org.jumbocap.io.VnetHeader;
 import org.jumbocap.tree.FieldFormat;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
@@ -95,10 +97,14 @@ public final class FrameDissector {
                     .setText(() -> "Link type: " + LinkTypes.name(linkType) + " (" + linkType + ")");
             f.add(FrameFields.LEN, 0, 0, frame.originalLength()).generated();
             f.add(FrameFields.CAP_LEN, 0, 0, (long) frame.capturedLength()).generated();
+            addPacketFlags(f, frame.packetFlags());
         }
         if (frame.isCut()) {
             FieldNode cut = f.add(FrameFields.CUT, 0, 0, Boolean.TRUE).generated();
             ctx.expert(cut, FrameFields.CUT_BY_SNAPLEN, frame.capturedLength(), frame.originalLength());
+        }
+        if (frame.optionProblem() != null) {
+            ctx.expert(f, FrameFields.OPTION_IGNORED, frame.optionProblem());
         }
         if (frame.exceededSnaplen() > 0) {
             FieldNode over = f.add(FrameFields.SNAPLEN_EXCEEDED, 0, 0, frame.exceededSnaplen()).generated();
@@ -106,8 +112,42 @@ public final class FrameDissector {
         }
         ctx.handoff(linkTypes, frame.linkType(), 0, frame.originalLength());
         if (tree != null) {
+            VnetHeader vnet = frame.vnetHeader();
+            if (vnet != null) {
+                addVnetHeader(f, vnet, summary);
+            }
             f.add(FrameFields.PROTOCOLS, 0, 0, tree.protocols()).generated();
         }
+    }
+
+    /** The epb_flags word and the bits Wireshark and the pcapng draft name; nothing for a frame without it. */
+    private static void addPacketFlags(FieldNode frame, long flags) {
+        if (flags == PacketFlags.NONE) {
+            return;
+        }
+        FieldNode node = frame.add(FrameFields.PACKET_FLAGS, 0, 0, flags);
+        node.add(FrameFields.PACKET_FLAGS_DIRECTION, 0, 0, (long) PacketFlags.direction(flags));
+        node.add(FrameFields.PACKET_FLAGS_RECEPTION_TYPE, 0, 0, (long) PacketFlags.receptionType(flags));
+        node.add(FrameFields.OFFLOAD_CHECKSUM_NOT_READY, 0, 0, PacketFlags.has(flags, PacketFlags.CHECKSUM_NOT_READY));
+        node.add(FrameFields.OFFLOAD_CHECKSUM_VALID, 0, 0, PacketFlags.has(flags, PacketFlags.CHECKSUM_VALID));
+        node.add(FrameFields.OFFLOAD_TSO, 0, 0, PacketFlags.has(flags, PacketFlags.TCP_SEGMENTATION_OFFLOADED));
+    }
+
+    /**
+     * The virtio_net_hdr, after the layers are decoded: the segment count needs the transport payload's
+     * length, which only a super-packet whose payload the summary knows has.
+     */
+    private static void addVnetHeader(FieldNode frame, VnetHeader vnet, FrameSummary summary) {
+        FieldNode gso = frame.add(FrameFields.GSO, 0, 0, (Object) null);
+        gso.add(FrameFields.GSO_TYPE, 0, 0, (long) vnet.gsoType());
+        gso.add(FrameFields.GSO_SIZE, 0, 0, (long) vnet.gsoSize());
+        if (vnet.isSuperPacket() && summary.transportPayloadLength >= 0) {
+            gso.add(FrameFields.GSO_SEGMENTS, 0, 0, vnet.segments(summary.transportPayloadLength)).generated();
+        }
+        gso.add(FrameFields.GSO_HDR_LEN, 0, 0, (long) vnet.hdrLen());
+        gso.add(FrameFields.GSO_FLAGS, 0, 0, (long) vnet.flags());
+        gso.add(FrameFields.GSO_CSUM_START, 0, 0, (long) vnet.csumStart());
+        gso.add(FrameFields.GSO_CSUM_OFFSET, 0, 0, (long) vnet.csumOffset());
     }
 
     /**

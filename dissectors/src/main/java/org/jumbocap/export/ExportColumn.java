@@ -46,7 +46,18 @@ public enum ExportColumn {
     EXPERT_IDS("expert_ids", ColumnType.STRING_LIST, false, "Every expert item's id, in tree order (expert.id)"),
     TCP_STREAM("tcp_stream", ColumnType.INT64, true, "TCP conversation index (tcp.stream)"),
     TCP_ANALYSIS("tcp_analysis", ColumnType.STRING_LIST, true,
-            "TCP analysis flags set on the frame, by filter name (tcp.analysis.retransmission, ...)");
+            "TCP analysis flags set on the frame, by filter name (tcp.analysis.retransmission, ...)"),
+    PACKET_FLAGS("packet_flags", ColumnType.INT64, true,
+            "The pcapng epb_flags word (frame.packet_flags); null when the file recorded none"),
+    DIRECTION("direction", ColumnType.STRING, true,
+            "inbound, outbound or unknown, from epb_flags bits 0-1 (frame.packet_flags_direction); null without flags"),
+    GSO_TYPE("gso_type", ColumnType.STRING, true,
+            "The kernel's gso_type by name: none, tcpv4, tcpv6, udp or udp_l4, the ECN bit adding a suffix (frame.gso.type); null when not recorded"),
+    GSO_SIZE("gso_size", ColumnType.INT32, true,
+            "Payload bytes per segment GSO/TSO cuts at, as the kernel recorded it (frame.gso.size); null when not recorded"),
+    GSO_SEGMENTS("gso_segments", ColumnType.INT32, true,
+            "Segments or UDP datagrams the transport payload becomes at gso_size (frame.gso.segments); null unless"
+                    + " the frame is a recorded super-packet");
 
     private static final List<ExportColumn> ALL = List.of(values());
 

@@ -12,6 +12,8 @@ import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
 import org.jumbocap.pipeline.tcp.TcpAnalysisTree;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.PacketFlags;
+import org.jumbocap.io.VnetHeader;
 import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.proto.ipv4.Ipv4Fields;
 import org.jumbocap.proto.ipv6.Ipv6Fields;
@@ -61,6 +63,33 @@ public final class RowExtractor {
         tunnel(s, row);
         experts(pipeline, s, row);
         tcpAnalysis(pipeline, row);
+        kernelFacts(frame, s, row);
+    }
+
+    /** The kernel's facts the file recorded for the frame: epb_flags and the virtio_net_hdr. */
+    private static void kernelFacts(FrameRecord frame, FrameSummary s, FrameRow row) {
+        long flags = frame.packetFlags();
+        if (flags != PacketFlags.NONE) {
+            row.setLong(PACKET_FLAGS, flags);
+            row.setString(DIRECTION, directionText(PacketFlags.direction(flags)));
+        }
+        VnetHeader vnet = frame.vnetHeader();
+        if (vnet != null) {
+            row.setString(GSO_TYPE, VnetHeader.gsoTypeName(vnet.gsoType()));
+            row.setLong(GSO_SIZE, vnet.gsoSize());
+            if (vnet.isSuperPacket() && s.transportPayloadLength >= 0) {
+                row.setLong(GSO_SEGMENTS, (int) Math.min(vnet.segments(s.transportPayloadLength), Integer.MAX_VALUE));
+            }
+        }
+    }
+
+    /** The {@link ExportColumn#DIRECTION} value of epb_flags' direction bits. */
+    public static String directionText(int direction) {
+        return switch (direction) {
+            case PacketFlags.DIRECTION_INBOUND -> "inbound";
+            case PacketFlags.DIRECTION_OUTBOUND -> "outbound";
+            default -> "unknown";
+        };
     }
 
     private void ip(FramePipeline pipeline, FrameSummary s, FrameRow row) {

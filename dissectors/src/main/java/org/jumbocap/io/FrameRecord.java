@@ -30,6 +30,8 @@ public final class FrameRecord {
     private long packetFlags = PacketFlags.NONE;
     /** The kernel's offload facts for the frame, or null when the source or file recorded none. */
     private VnetHeader vnetHeader;
+    /** What was wrong with a packet option the reader ignored, or null. */
+    private String optionProblem;
     private byte[] data;
     /** Bytes of {@code data} that hold the frame, from 0; {@code capturedLength} when fully loaded. */
     private int loadedLength;
@@ -177,6 +179,23 @@ public final class FrameRecord {
         return this;
     }
 
+    /**
+     * One line saying which of the frame's packet options the reader ignored and why (a flags option that is
+     * not 4 bytes, jumbocap's option too short for its data, an option running past its block), or null.
+     * The frame itself was read; the dissection shows the line as an expert item.
+     */
+    public String optionProblem() {
+        return optionProblem;
+    }
+
+    /** Records an ignored option's problem (the first one of the frame is kept); readers call it after filling the record. */
+    public FrameRecord withOptionProblem(String problem) {
+        if (optionProblem == null) {
+            this.optionProblem = problem;
+        }
+        return this;
+    }
+
     /** Marks the record as holding more than the declared {@code snaplen}; readers call it after filling it. */
     public FrameRecord markExceededSnaplen(long snaplen) {
         this.exceededSnaplen = snaplen;
@@ -191,6 +210,7 @@ public final class FrameRecord {
         r.exceededSnaplen = exceededSnaplen;
         r.packetFlags = packetFlags;
         r.vnetHeader = vnetHeader;
+        r.optionProblem = optionProblem;
         return r;
     }
 
@@ -288,6 +308,7 @@ public final class FrameRecord {
         this.exceededSnaplen = 0;
         this.packetFlags = PacketFlags.NONE;
         this.vnetHeader = null;
+        this.optionProblem = null;
         this.bytesElsewhere = false;
         stamp++;
         view = null;

@@ -7,7 +7,7 @@ public enum KeepReason {
     SYN_OR_RST("a SYN or RST segment, which TSO never splits"),
     FRAGMENT("an IP fragment"),
     LENGTH_MISMATCH("its IP or UDP lengths disagree with the bytes the frame carries"),
-    BAD_CHECKSUM("its TCP checksum is wrong (neither complete nor left for the NIC): new checksums would hide that"),
+    BAD_CHECKSUM("its TCP (or UDP GSO) checksum is wrong (neither complete nor left for the NIC): new checksums would hide that"),
     MALFORMED("a header is malformed (an error the dissectors found)"),
     SEGMENT_SIZE("no segment size of at least one byte fits its headers");
 

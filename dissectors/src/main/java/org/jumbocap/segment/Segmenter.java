@@ -6,6 +6,7 @@ import java.util.Map;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.VnetHeader;
 import org.jumbocap.stats.FlowKey;
 
 /**
@@ -16,10 +17,14 @@ import org.jumbocap.stats.FlowKey;
  * and every other frame is copied byte for byte. Fed frame by frame with the frame's summary (from {@link
  * org.jumbocap.pipeline.FramePipeline}); streaming, in memory that grows with the number of TCP flows only.
  *
- * <p>Segment size, per flow direction: the MSS in force from the flow's SYNs (the smaller of the two
+ * <p>Segment size: the gso_size the kernel recorded for the super-packet, when the file has it (TCP GSO
+ * types only; {@link FrameRecord#vnetHeader()}), which is exactly where TSO cut it. Else, per flow direction: the MSS in force from the flow's SYNs (the smaller of the two
  * announced) less the TCP options of the super-packet, which every segment repeats, as Linux's {@code
  * mss_cache} is; else {@code --mss} less those options; else what the MTU leaves after the segment's headers
  * from the outermost IP header on. Never more than the outermost IP length field can state.
+ *
+ * <p>A UDP GSO super-packet (gso_type udp_l4 recorded by the kernel) is cut into datagrams of its gso_size
+ * ({@link UdpGsoSplitter}); without the recorded facts UDP datagrams are copied as they are.
  *
  * <p>A frame that cannot be rebuilt (cut by the snaplen, lengths that disagree with the bytes, a malformed
  * header, a wrong TCP checksum, a fragment, a jumbogram that is not TCP) is written whole and counted
@@ -28,6 +33,7 @@ import org.jumbocap.stats.FlowKey;
 public final class Segmenter {
     public static final int DEFAULT_MTU = 1500;
     private static final int TCP = 6;
+    private static final int UDP = 17;
     private static final int TCP_SYN = 0x02;
     private static final int TCP_RST = 0x04;
     private static final int TCP_MIN_HEADER = 20;
@@ -38,6 +44,7 @@ public final class Segmenter {
     private final int mtu;
     private final long step;
     private final SuperPacketSplitter splitter = new SuperPacketSplitter();
+    private final UdpGsoSplitter udpSplitter = new UdpGsoSplitter();
     private final Map<FlowKey, Integer> announcedMss = new HashMap<>();
     private final SegmentReport report = new SegmentReport();
     /** Time of the last frame written: none is written earlier, so the output stays in time order. */
@@ -70,6 +77,9 @@ public final class Segmenter {
      */
     public void write(FrameRecord frame, FrameSummary s) throws IOException {
         report.framesIn++;
+        if (s.ipProto == UDP && recordedUdpGsoSize(frame) > 0 && splitUdp(frame, s)) {
+            return;
+        }
         if (s.ipProto != TCP || s.transportOffset < 0 || s.tcpHeaderLength < TCP_MIN_HEADER
                 || s.transportPayloadLength < 0 || s.ipLayerCount < 1) {
             if (s.anyJumbo()) {
@@ -95,17 +105,21 @@ public final class Segmenter {
         long payload = s.transportPayloadLength;
         int options = s.tcpHeaderLength - TCP_MIN_HEADER;
         int inForce = mssInForce(flow);
+        int recorded = recordedTcpGsoSize(frame);
         KeepReason why = splitter.prepare(frame, s);
         if (why != null) {
             // only what would have been split counts as left whole; the rest is simply copied
-            long roughSize = inForce > 0 ? inForce - options : mss > 0 ? mss - options
+            long roughSize = recorded > 0 ? recorded : inForce > 0 ? inForce - options : mss > 0 ? mss - options
                     : mtu - (s.transportOffset + s.tcpHeaderLength - s.layerIpOffset[0]);
             copy(frame, s.anyJumbo() || payload > roughSize ? why : null);
             return;
         }
         SizeRule rule;
         long size;
-        if (inForce > 0) {
+        if (recorded > 0) {
+            rule = SizeRule.GSO_SIZE;
+            size = recorded;
+        } else if (inForce > 0) {
             rule = SizeRule.FLOW_MSS;
             size = inForce - options;
         } else if (mss > 0) {
@@ -151,6 +165,42 @@ public final class Segmenter {
         report.framesWritten += count;
         report.bytesWritten += (long) (splitter.headerBytesFromOuterIp() + s.layerIpOffset[0]) * count + payload;
         report.split(flow, rule, segmentSize, count);
+    }
+
+    /**
+     * Cuts a UDP GSO super-packet into the datagrams that went on the wire; false when it cannot (then it is
+     * written as any other UDP frame, and counted as left whole when it was cut or broken).
+     */
+    private boolean splitUdp(FrameRecord frame, FrameSummary s) throws IOException {
+        int size = recordedUdpGsoSize(frame);
+        KeepReason why = udpSplitter.prepare(frame, s);
+        if (why != null) {
+            report.keep(why, frame.number());
+            return false;
+        }
+        long time = startTime(frame);
+        int count = udpSplitter.write(frame, s, size, out, time, step);
+        lastTime = time + (count - 1) * step;
+        report.framesWritten += count;
+        report.bytesWritten += (long) udpSplitter.headerBytes() * count + s.transportPayloadLength;
+        report.split(FlowKey.of(s), SizeRule.GSO_SIZE, size, count);
+        return true;
+    }
+
+    /** The gso_size of a UDP GSO super-packet (gso_type udp_l4) as the kernel recorded it, or 0. */
+    private static int recordedUdpGsoSize(FrameRecord frame) {
+        VnetHeader v = frame.vnetHeader();
+        return v != null && v.isSuperPacket() && v.gsoKind() == VnetHeader.GSO_UDP_L4 ? v.gsoSize() : 0;
+    }
+
+    /** The gso_size of a TCP super-packet as the kernel recorded it, or 0 when the frame has none. */
+    private static int recordedTcpGsoSize(FrameRecord frame) {
+        VnetHeader v = frame.vnetHeader();
+        if (v == null || !v.isSuperPacket()) {
+            return 0;
+        }
+        int kind = v.gsoKind();
+        return kind == VnetHeader.GSO_TCPV4 || kind == VnetHeader.GSO_TCPV6 ? v.gsoSize() : 0;
     }
 
     /**

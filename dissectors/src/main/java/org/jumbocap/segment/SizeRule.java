@@ -2,6 +2,8 @@ package org.jumbocap.segment;
 
 /** Where a flow's segment size came from, in the order they are tried. */
 public enum SizeRule {
+    /** The gso_size the kernel recorded for the super-packet (a pcapng with jumbocap's kernel-facts option). */
+    GSO_SIZE("recorded gso_size"),
     /** The MSS in force from the flow's SYNs, less the options each data segment carries. */
     FLOW_MSS("flow MSS"),
     /** {@code --mss}, less the options each data segment carries. */

@@ -21,8 +21,8 @@ import org.jumbocap.tree.FrameTree;
  *
  * <p>Each frame's facts are read once, from its summary or its tree, into one {@link FrameFacts}, which the
  * parts then count: {@link FrameTotals} (frames, bytes, link types, sizes, jumbo kinds), {@link TransportTally}
- * (TCP and UDP frames and checksums), {@link ConversationTable} (directions, conversations, TCP analysis)
- * and {@link ExpertTally} (expert items).
+ * (TCP and UDP frames and checksums), {@link ConversationTable} (directions, conversations, TCP analysis),
+ * {@link ExpertTally} (expert items) and {@link KernelFactsTally} (what the kernel recorded per frame).
  */
 public final class CaptureStatistics {
     private final List<String> files = new ArrayList<>(1);
@@ -32,6 +32,7 @@ public final class CaptureStatistics {
     private final TransportTally transports = new TransportTally();
     private final ConversationTable conversations = new ConversationTable();
     private final ExpertTally experts = new ExpertTally();
+    private final KernelFactsTally kernelFacts = new KernelFactsTally();
     private long framesFromTrees;
     private boolean checksumsVerified = true;
 
@@ -142,6 +143,12 @@ public final class CaptureStatistics {
         totals.add(f);
         transports.add(f);
         conversations.add(f);
+        kernelFacts.add(f);
+    }
+
+    /** What the kernel recorded about the frames: super-packets per direction, GSO super-packets by kind. */
+    public KernelFactsTally kernelFacts() {
+        return kernelFacts;
     }
 
     private String currentFile() {

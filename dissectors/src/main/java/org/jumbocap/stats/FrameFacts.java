@@ -3,6 +3,8 @@ package org.jumbocap.stats;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.PacketFlags;
+import org.jumbocap.io.VnetHeader;
 import org.jumbocap.jumbo.JumboKind;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
 import org.jumbocap.pipeline.tcp.TcpAnalysisFlag;
@@ -30,6 +32,20 @@ final class FrameFacts {
     long capturedLength;
     boolean cut;
     int linkType;
+    /** The file recorded the kernel's facts for the frame (a flags word or a virtio_net_hdr). */
+    boolean recorded;
+    /** Recorded direction ({@link PacketFlags#direction}), or -1 without a flags word. */
+    int direction;
+    /** The flags word has the TCP segmentation offload bit. */
+    boolean tsoFlag;
+    /** Recorded gso_type without the ECN bit, or -1 without a virtio_net_hdr. */
+    int gsoKind;
+    /** The kernel called the frame a super-packet (a gso_type and a gso_size). */
+    boolean gsoSuperPacket;
+    /** Its gso_type is udp_l4: a UDP GSO super-packet. */
+    boolean gsoUdp;
+    /** Segments (or datagrams) its transport payload becomes at the gso_size, or 0 when not known. */
+    long gsoSegments;
     /** Kind of the last jumbo verdict anywhere in the frame, or null. */
     JumboKind jumboKind;
 
@@ -81,6 +97,22 @@ final class FrameFacts {
         capturedLength = rec.capturedLength();
         cut = rec.isCut();
         linkType = rec.linkType();
+        long flags = rec.packetFlags();
+        VnetHeader vnet = rec.vnetHeader();
+        recorded = flags != PacketFlags.NONE || vnet != null;
+        direction = flags == PacketFlags.NONE ? -1 : PacketFlags.direction(flags);
+        tsoFlag = PacketFlags.has(flags, PacketFlags.TCP_SEGMENTATION_OFFLOADED);
+        gsoKind = vnet == null ? -1 : vnet.gsoKind();
+        gsoSuperPacket = vnet != null && vnet.isSuperPacket();
+        gsoUdp = gsoKind == VnetHeader.GSO_UDP_L4;
+        gsoSegments = 0;
+    }
+
+    /** The segments a recorded super-packet becomes, once the transport payload's length is known. */
+    void readSegments(FrameRecord rec, long transportPayload) {
+        if (gsoSuperPacket && transportPayload > 0) {
+            gsoSegments = rec.vnetHeader().segments(transportPayload);
+        }
     }
 
     /**
@@ -89,6 +121,7 @@ final class FrameFacts {
      */
     FrameFacts read(FrameSummary s, FrameRecord rec, TcpAnalysis analysis) {
         readRecord(rec);
+        readSegments(rec, s.transportPayloadLength);
         jumboKind = null;
         for (int i = 0; i < s.ipLayerCount; i++) {
             if (s.layerJumboKind[i] != null) {

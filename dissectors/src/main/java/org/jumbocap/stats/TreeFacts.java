@@ -1,6 +1,7 @@
 package org.jumbocap.stats;
 
 import java.util.List;
+import org.jumbocap.dissect.FrameFields;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.jumbo.JumboFields;
 import org.jumbocap.jumbo.JumboKind;
@@ -57,6 +58,10 @@ final class TreeFacts {
     /** Reads the frame's tree into {@code into}, keeping no reference into the tree afterwards. */
     FrameFacts read(FrameTree tree, FrameFacts into) {
         into.readRecord(tree.frame());
+        FieldNode segments = tree.find(FrameFields.GSO_SEGMENTS);
+        if (segments != null) {
+            into.gsoSegments = segments.longValue();
+        }
         scan(tree);
         into.jumboKind = frameJumboKind;
         into.hasIp = ip != null;

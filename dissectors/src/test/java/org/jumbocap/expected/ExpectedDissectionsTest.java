@@ -72,7 +72,7 @@ class ExpectedDissectionsTest {
             s.filter(p -> p.getFileName().toString().matches(".*\\.pcap(ng)?$")).sorted().forEach(out::add);
         }
         try (Stream<Path> s = Files.list(SAMPLES.resolve("crafted"))) {
-            s.filter(p -> p.getFileName().toString().endsWith(".pcap")).sorted().forEach(out::add);
+            s.filter(p -> p.getFileName().toString().matches(".*\\.pcap(ng)?$")).sorted().forEach(out::add);
         }
         return out;
     }

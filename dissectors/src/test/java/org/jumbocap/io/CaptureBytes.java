@@ -150,7 +150,8 @@ public final class CaptureBytes {
         return idb(linkType, snaplen, null, null, null, null);
     }
 
-    private CaptureBytes option(int code, byte[] value) {
+    /** An option: code, length, value, padding to 4 bytes. */
+    public CaptureBytes option(int code, byte[] value) {
         return u16(code).u16(value.length).bytes(value).pad4();
     }
 

@@ -124,8 +124,8 @@ public record InterfaceVerdict(String family, State state, String line, List<Str
             long largest = Math.max(sends ? gso : 0, merges ? gro : 0);
             if (largest + f.linkHeaderBytes() > LIBPCAP_MAX_SNAPLEN) {
                 caveats.add(String.format(Locale.ROOT, "super-packets up to %,d bytes are longer than the %,d bytes "
-                        + "libpcap keeps of a frame: tcpdump, Wireshark and jumbocap capture will cut them; "
-                        + "sizes up to %,d are captured whole", largest + f.linkHeaderBytes(), LIBPCAP_MAX_SNAPLEN,
+                        + "libpcap keeps of a frame: tcpdump and Wireshark will cut them (jumbocap capture keeps "
+                        + "them whole through AF_PACKET); sizes up to %,d are captured whole by any tool", largest + f.linkHeaderBytes(), LIBPCAP_MAX_SNAPLEN,
                         LIBPCAP_MAX_SNAPLEN - f.linkHeaderBytes()));
             }
         }

@@ -14,6 +14,7 @@ import org.jumbocap.check.CaptureCheck;
 import org.jumbocap.check.DirectionCheck;
 import org.jumbocap.check.SizeCeiling;
 import org.jumbocap.check.SizeDistribution;
+import org.jumbocap.io.VnetHeader;
 import org.jumbocap.stats.FlowStats;
 
 /**
@@ -23,8 +24,8 @@ import org.jumbocap.stats.FlowStats;
 public final class CheckReport {
     /** What stops capture tools from seeing super-packets whole, whatever the interface. */
     public static final List<String> CAPTURE_TOOL_LIMITS = List.of(
-            "snaplen: libpcap keeps at most 262,144 bytes of a frame on Linux (tcpdump -s 0, Wireshark and jumbocap "
-                    + "capture take that): super-packets longer than that are cut",
+            "snaplen: libpcap keeps at most 262,144 bytes of a frame on Linux (tcpdump -s 0 and Wireshark take that): "
+                    + "super-packets longer than that are cut; jumbocap capture's AF_PACKET source keeps 524,288",
             "immediate mode (tcpdump --immediate-mode): libpcap 1.10 sizes its ring slots from the interface's MTU, "
                     + "cutting super-packets to about 64 KB; leave it off",
             "capture buffer: super-packets fill a small one at once and frames are dropped; give tcpdump -B 262144 "
@@ -149,6 +150,7 @@ public final class CheckReport {
             if (f.verdict().status() != org.jumbocap.check.FlowVerdict.Status.LITTLE_DATA) {
                 directionText(s, d);
                 s.append("    captured at: ").append(f.capturePoint().description()).append('\n');
+                recordedText(s, d);
             }
             for (String n : f.verdict().notes()) {
                 s.append("    note: ").append(n).append('\n');
@@ -159,6 +161,22 @@ public final class CheckReport {
                         group(r.frames()), group(r.payloadBytes()), group(r.superPackets())));
             }
         }
+    }
+
+    /** What the kernel recorded for the super-packets (a pcapng with its facts); nothing without. */
+    private static void recordedText(StringBuilder s, DirectionCheck d) {
+        long supers = d.sizes().count();
+        if (d.recordedOutbound() + d.recordedInbound() == 0 && d.recordedGso() == 0) {
+            return;
+        }
+        s.append(String.format(Locale.ROOT, "    recorded by the kernel: %s of %s super-packets outbound, %s inbound",
+                group(d.recordedOutbound()), group(supers), group(d.recordedInbound())));
+        if (d.recordedGso() > 0) {
+            String size = d.minGsoSize() == d.maxGsoSize() ? group(d.minGsoSize())
+                    : group(d.minGsoSize()) + " to " + group(d.maxGsoSize());
+            s.append(String.format(Locale.ROOT, "; gso_size %s B (%s)", size, VnetHeader.gsoTypeName(d.gsoType())));
+        }
+        s.append('\n');
     }
 
     private static void directionText(StringBuilder s, DirectionCheck d) {
@@ -274,6 +292,7 @@ public final class CheckReport {
             strings(j, f.verdict().notes());
             j.endObject();
             j.field("capture_point", f.capturePoint().key());
+            j.field("capture_point_from", f.capturePoint().recorded() ? "recorded" : "checksums");
             j.name("directions").beginArray();
             directionJson(j, f.data());
             if (f.reverse() != null) {
@@ -306,6 +325,21 @@ public final class CheckReport {
                     .field("setting_low", c.settingLow()).field("setting_high", c.settingHigh())
                     .field("likely_setting", c.likelySetting()).endObject();
         }
+        j.name("recorded").beginObject().field("outbound_super_packets", d.recordedOutbound())
+                .field("inbound_super_packets", d.recordedInbound()).field("gso_super_packets", d.recordedGso());
+        j.name("gso_size_min");
+        if (d.minGsoSize() < 0) {
+            j.value((String) null);
+        } else {
+            j.value(d.minGsoSize());
+        }
+        j.name("gso_size_max");
+        if (d.maxGsoSize() < 0) {
+            j.value((String) null);
+        } else {
+            j.value(d.maxGsoSize());
+        }
+        j.field("gso_type", d.gsoType() < 0 ? null : VnetHeader.gsoTypeName(d.gsoType())).endObject();
         j.field("hop_by_hop", d.hopByHop()).field("zero_length_ipv6", d.zeroLengthIpv6())
                 .field("zero_length_ipv4", d.zeroLengthIpv4()).field("offloaded_super_packets", d.superOffloaded())
                 .field("offloaded_frames", d.offloadedFrames()).field("cut_frames", d.cutFrames())

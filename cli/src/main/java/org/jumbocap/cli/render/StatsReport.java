@@ -17,6 +17,8 @@ import org.jumbocap.stats.CaptureStatistics.ExpertCount;
 import org.jumbocap.stats.CaptureStatistics.KindCount;
 import org.jumbocap.stats.ChecksumState;
 import org.jumbocap.stats.FlowStats;
+import org.jumbocap.io.PacketFlags;
+import org.jumbocap.stats.KernelFactsTally;
 import org.jumbocap.stats.SizeHistogram;
 
 /** Renders {@link CaptureStatistics} as text for a terminal or as one JSON object with the same numbers. */
@@ -72,6 +74,8 @@ public final class StatsReport {
         }
         s.append(String.format(Locale.ROOT, "  %-18s %10s frames %15s B %6.1f%% of bytes%n", "total",
                 group(st.jumboFrames()), group(st.jumboBytes()), percent(st.jumboBytes(), st.bytes())));
+
+        kernelFactsText(s, st.kernelFacts(), colors);
 
         s.append('\n').append(colors.bold("Frame sizes (frame.len)")).append('\n');
         SizeHistogram h = st.sizes();
@@ -169,6 +173,30 @@ public final class StatsReport {
         return s.toString();
     }
 
+    private static final String[] DIRECTIONS = {"unknown", "inbound", "outbound"};
+
+    /** What the kernel recorded (a pcapng with its facts): super-packets per direction; nothing without. */
+    private static void kernelFactsText(StringBuilder s, KernelFactsTally k, Colors colors) {
+        if (k.recordedFrames() == 0) {
+            return;
+        }
+        s.append('\n').append(colors.bold("Recorded by the kernel (pcapng packet flags, virtio_net_hdr)")).append('\n');
+        for (int d : new int[] {PacketFlags.DIRECTION_OUTBOUND, PacketFlags.DIRECTION_INBOUND, PacketFlags.DIRECTION_UNKNOWN}) {
+            if (k.frames(d) > 0) {
+                s.append(String.format(Locale.ROOT, "  %-18s %10s frames %10s super-packets %15s B%n", DIRECTIONS[d],
+                        group(k.frames(d)), group(k.superPackets(d)), group(k.superPacketBytes(d))));
+            }
+        }
+        if (k.tcpGsoSuperPackets() > 0) {
+            s.append(String.format(Locale.ROOT, "  %-18s %10s super-packets -> %s segments at their gso_size%n", "TCP GSO",
+                    group(k.tcpGsoSuperPackets()), group(k.tcpGsoSegments())));
+        }
+        if (k.udpGsoSuperPackets() > 0) {
+            s.append(String.format(Locale.ROOT, "  %-18s %10s super-packets -> %s datagrams at their gso_size%n", "UDP GSO",
+                    group(k.udpGsoSuperPackets()), group(k.udpGsoDatagrams())));
+        }
+    }
+
     /** Per TCP direction: what the conversation analysis found (retransmitted bytes and share of the payload, ...). */
     private static void tcpAnalysisTable(StringBuilder s, List<Conversation> conversations, Colors colors) {
         List<FlowStats> tcp = new java.util.ArrayList<>();
@@ -251,6 +279,22 @@ public final class StatsReport {
                     .field("share_of_bytes", share(k.bytes(), st.bytes())).endObject();
         }
         j.endArray().endObject();
+        KernelFactsTally k = st.kernelFacts();
+        if (k.recordedFrames() > 0) {
+            j.name("recorded").beginObject().field("frames", k.recordedFrames());
+            j.name("directions").beginArray();
+            for (int d = 0; d < DIRECTIONS.length; d++) {
+                j.beginObject().field("direction", DIRECTIONS[d]).field("frames", k.frames(d))
+                        .field("super_packets", k.superPackets(d)).field("super_packet_bytes", k.superPacketBytes(d))
+                        .endObject();
+            }
+            j.endArray();
+            j.name("tcp_gso").beginObject().field("super_packets", k.tcpGsoSuperPackets())
+                    .field("segments", k.tcpGsoSegments()).endObject();
+            j.name("udp_gso").beginObject().field("super_packets", k.udpGsoSuperPackets())
+                    .field("datagrams", k.udpGsoDatagrams()).endObject();
+            j.endObject();
+        }
         j.name("size_histogram").beginArray();
         for (SizeHistogram.Bucket b : st.sizes().buckets()) {
             j.beginObject().field("bucket", b.label()).field("min", b.lower());

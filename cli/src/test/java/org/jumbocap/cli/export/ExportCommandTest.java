@@ -42,7 +42,8 @@ class ExportCommandTest {
             "frame.interface_id", "frame.link_type", "frame.cut", "ip.src", "ip.dst", "ipv6.src", "ipv6.dst",
             "tcp.srcport", "tcp.dstport", "udp.srcport", "udp.dstport", "jumbo.kind", "jumbo.length", "tcp.flags",
             "tcp.seq_raw", "tcp.ack_raw", "tcp.window_size_value", "tcp.len", "tcp.checksum.status", "vxlan.vni",
-            "geneve.vni", "ipv6.plen", "ip.len", "ip.hdr_len"};
+            "geneve.vni", "ipv6.plen", "ip.len", "ip.hdr_len", "frame.packet_flags", "frame.packet_flags_direction",
+            "frame.gso.type", "frame.gso.size", "frame.gso.segments"};
 
     @TempDir
     Path tmp;
@@ -200,6 +201,16 @@ class ExportCommandTest {
         String vni = f.get("vxlan.vni") != null ? f.get("vxlan.vni") : f.get("geneve.vni");
         assertEquals(vni, row.get("tunnel_vni"), where + " tunnel_vni");
         assertEquals(x.get("expert.id") == null ? "" : x.get("expert.id"), row.get("experts"), where + " expert_ids");
+        String flags = f.get("frame.packet_flags");
+        assertEquals(flags == null ? null : String.valueOf(Long.decode(flags)), row.get("packet_flags"), where + " packet_flags");
+        String direction = f.get("frame.packet_flags_direction");
+        assertEquals(direction == null ? null : org.jumbocap.export.RowExtractor.directionText(Integer.decode(direction)),
+                row.get("direction"), where + " direction");
+        String gsoType = f.get("frame.gso.type");
+        assertEquals(gsoType == null ? null : org.jumbocap.io.VnetHeader.gsoTypeName(Integer.decode(gsoType)),
+                row.get("gso_type"), where + " gso_type");
+        assertEquals(f.get("frame.gso.size"), row.get("gso_size"), where + " gso_size");
+        assertEquals(f.get("frame.gso.segments"), row.get("gso_segments"), where + " gso_segments");
     }
 
     private static String checksumText(int code) {

@@ -14,11 +14,14 @@ import org.jumbocap.io.CaptureLimits;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
+import org.jumbocap.io.VnetHeader;
 
 /**
  * Streams pcapng: Section Header Blocks in either byte order, any number of sections (each starts an
  * empty interface table), Interface Description Blocks (link type, snaplen, if_name, if_description,
- * if_tsresol in base 10 or 2, if_tsoffset), and Enhanced, Simple and obsolete Packet Blocks. Every other
+ * if_tsresol in base 10 or 2, if_tsoffset), and Enhanced, Simple and obsolete Packet Blocks, with the
+ * Enhanced Packet Block's {@code epb_flags} and jumbocap's kernel-facts option ({@link
+ * KernelFactsOption}; other options are skipped). Every other
  * block (statistics, name resolution, decryption secrets, custom, unknown) is skipped without being
  * read into memory. From a regular file a large packet's data is read only as far as {@link
  * org.jumbocap.io.CaptureInput#EAGER_PREFIX_LENGTH}; its record reads the rest on demand ({@link
@@ -344,15 +347,97 @@ public final class PcapngReader implements CaptureReader {
             throw truncated(number, offset, offset + header + read, len - header - read);
         }
         long rest = len - header - cap - 4;
-        long skipped = in.skip(rest);
-        if (skipped < rest) {
-            throw truncated(number, offset, offset + header + cap + skipped, len - header - cap - skipped);
+        long padding = ((cap + 3) & ~3) - cap;
+        if (type == EPB && rest > padding) {
+            skipWithin(padding, number, offset, len);
+            readPacketOptions(into, rest - padding, number, offset, len);
+        } else {
+            skipWithin(rest, number, offset, len);
         }
         checkTrailer(number, offset, len);
         if (type != SPB && iface.snaplen() > 0 && cap > iface.snaplen()) {
             into.markExceededSnaplen(iface.snaplen());
         }
         frameNumber++;
+    }
+
+    /**
+     * Walks an Enhanced Packet Block's options ({@code left} bytes up to the block's trailer) and keeps
+     * {@code epb_flags} and jumbocap's custom option ({@link KernelFactsOption}) in the record. Options are
+     * read as the interface options are: one whose length runs past the block ends the walk, and one of a
+     * known code but a length that does not fit it (flags not 4 bytes, a custom option too short for its
+     * data, jumbocap's of an unknown version) is ignored, with one line saying so in the record ({@link
+     * FrameRecord#optionProblem}); another enterprise's custom option is skipped silently. The frame is read
+     * either way. At most 16 bytes of an option are looked at, so nothing is allocated from its length.
+     */
+    private void readPacketOptions(FrameRecord into, long left, long number, long offset, int len) throws IOException {
+        while (left >= 4) {
+            int got = in.fill(4);
+            if (got < 4) {
+                throw truncated(number, offset, in.position() + got, offset + len - in.position() - got);
+            }
+            long at = in.position();
+            int code = u16(in.buffer(), in.bufferPosition());
+            int olen = u16(in.buffer(), in.bufferPosition() + 2);
+            in.consume(4);
+            left -= 4;
+            long padded = (olen + 3) & ~3;
+            if (code == OPT_END) {
+                break;
+            }
+            if (padded > left) {
+                into.withOptionProblem(optionProblem(number, at, "option " + code + " of " + olen
+                        + " bytes runs past the end of the block (" + left + " bytes left)"));
+                break;
+            }
+            boolean custom = code == KernelFactsOption.CUSTOM_BINARY_COPY || code == KernelFactsOption.CUSTOM_BINARY_NO_COPY;
+            int wanted = code == KernelFactsOption.EPB_FLAGS ? (olen == 4 ? 4 : 0)
+                    : custom ? Math.min(olen, KernelFactsOption.CUSTOM_VALUE_LENGTH) : 0;
+            if (code == KernelFactsOption.EPB_FLAGS && olen != 4) {
+                into.withOptionProblem(optionProblem(number, at, "epb_flags of " + olen + " bytes (a flags word is 4)"));
+            } else if (custom && olen < 4) {
+                into.withOptionProblem(optionProblem(number, at, "custom option " + code + " of " + olen
+                        + " bytes, too short for a Private Enterprise Number (4)"));
+            }
+            if (wanted > 0) {
+                got = in.fill(wanted);
+                if (got < wanted) {
+                    throw truncated(number, offset, in.position() + got, offset + len - in.position() - got);
+                }
+                byte[] b = in.buffer();
+                int p = in.bufferPosition();
+                if (code == KernelFactsOption.EPB_FLAGS) {
+                    into.withPacketFlags(u32(b, p));
+                } else if (olen >= 4 && KernelFactsOption.u32(b, p, bigEndian) == KernelFactsOption.PEN) {
+                    VnetHeader vnet = KernelFactsOption.parse(b, p, olen, bigEndian);
+                    if (vnet != null) {
+                        into.withVnetHeader(vnet);
+                    } else {
+                        into.withOptionProblem(optionProblem(number, at, olen < KernelFactsOption.CUSTOM_VALUE_LENGTH
+                                ? "jumbocap's kernel-facts option of " + olen + " bytes (needs "
+                                        + KernelFactsOption.CUSTOM_VALUE_LENGTH + ")"
+                                : "jumbocap's kernel-facts option of layout version " + (b[p + 4] & 0xFF)
+                                        + " (this reader knows " + KernelFactsOption.VERSION + ")"));
+                    }
+                }
+            }
+            skipWithin(padded, number, offset, len);
+            left -= padded;
+        }
+        skipWithin(left, number, offset, len);
+    }
+
+    private static String optionProblem(long number, long at, String problem) {
+        return "block " + number + ", option at byte offset " + at + ": " + problem;
+    }
+
+    /** Skips {@code n} bytes of the block at {@code offset}, failing when the file ends first. */
+    private void skipWithin(long n, long number, long offset, int len) throws IOException {
+        long at = in.position();
+        long skipped = in.skip(n);
+        if (skipped < n) {
+            throw truncated(number, offset, at + skipped, offset + len - at - skipped);
+        }
     }
 
     private void skipBlock(long number, long offset, int len) throws IOException {

@@ -11,6 +11,8 @@ import java.util.Map;
 import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
+import org.jumbocap.io.PacketFlags;
+import org.jumbocap.io.VnetHeader;
 
 /**
  * Writes little-endian pcapng: one Section Header Block, an Interface Description Block per interface
@@ -20,6 +22,14 @@ import org.jumbocap.io.InterfaceInfo;
  * Every block is written whole, so a {@link #flush} leaves a file other tools can read. Wireshark reads
  * files mixing link types; tcpdump (libpcap) stops at an interface whose link type differs from the
  * first one's.
+ *
+ * <p>A frame that carries the kernel's facts ({@link FrameRecord#packetFlags()}, {@link
+ * FrameRecord#vnetHeader()}) gets them as Enhanced Packet Block options: {@code epb_flags} and jumbocap's
+ * custom option ({@link KernelFactsOption}, described in docs/pcapng-kernel-facts.md), then {@code
+ * opt_endofopt}. A frame without them is written without options, as before those facts existed. A frame
+ * written as segments of a super-packet ({@link #write(FrameRecord, long, byte[], int, byte[], int, int,
+ * long)}) keeps its source's direction and reception bits but not the offload bits or the virtio_net_hdr,
+ * which describe the super-packet.
  */
 public final class PcapngWriter implements CaptureWriter {
     private static final int SHB_USERAPPL = 4;
@@ -31,7 +41,8 @@ public final class PcapngWriter implements CaptureWriter {
     private final int defaultLinkType;
     private final int defaultSnaplen;
     private final ByteBuffer header = ByteBuffer.allocate(28).order(ByteOrder.LITTLE_ENDIAN);
-    private final ByteBuffer trailer = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer trailer = ByteBuffer.allocate(8 + KernelFactsOption.MAX_OPTIONS_LENGTH)
+            .order(ByteOrder.LITTLE_ENDIAN);
     /** Key: source interface id << 32 | link type. */
     private final Map<Long, Integer> interfaceBySource = new HashMap<>();
     private int interfaceCount;
@@ -72,7 +83,9 @@ public final class PcapngWriter implements CaptureWriter {
 
     @Override
     public void write(FrameRecord r) throws IOException {
-        write(interfaceOf(r), r.timestampNanos(), r.data(), 0, r.capturedLength(), r.originalLength());
+        int id = interfaceOf(r);
+        writeFrame(id, r.timestampNanos(), r.data(), 0, r.capturedLength(), r.originalLength(), r.packetFlags(),
+                r.vnetHeader());
     }
 
     @Override
@@ -80,10 +93,12 @@ public final class PcapngWriter implements CaptureWriter {
                       int bodyLength, long originalLength) throws IOException {
         int length = headLength + bodyLength;
         int padded = pad(length);
-        writeBlockHeader(interfaceOf(source), timestampNanos, length, originalLength, padded);
+        long flags = KernelFactsOption.segmentFlags(source.packetFlags());
+        int options = KernelFactsOption.optionsLength(flags, null);
+        writeBlockHeader(interfaceOf(source), timestampNanos, length, originalLength, padded + options);
         out.write(head, 0, headLength);
         out.write(body, bodyOffset, bodyLength);
-        writeBlockTrailer(length, padded);
+        writeBlockTrailer(length, padded, options, flags, null);
     }
 
     /** The interface frames of the source's (interface, link type) pair go to, declared on first use. */
@@ -112,25 +127,34 @@ public final class PcapngWriter implements CaptureWriter {
     /** Writes one Enhanced Packet Block on an interface from {@link #addInterface}. */
     public void write(int interfaceId, long timestampNanos, byte[] data, int offset, int capturedLength,
                       long originalLength) throws IOException {
+        writeFrame(interfaceId, timestampNanos, data, offset, capturedLength, originalLength, PacketFlags.NONE, null);
+    }
+
+    private void writeFrame(int interfaceId, long timestampNanos, byte[] data, int offset, int capturedLength,
+                            long originalLength, long flags, VnetHeader vnet) throws IOException {
         if (interfaceId < 0 || interfaceId >= interfaceCount) {
             throw new IllegalArgumentException("interface " + interfaceId + " was not declared");
         }
         int padded = pad(capturedLength);
-        writeBlockHeader(interfaceId, timestampNanos, capturedLength, originalLength, padded);
+        int options = KernelFactsOption.optionsLength(flags, vnet);
+        writeBlockHeader(interfaceId, timestampNanos, capturedLength, originalLength, padded + options);
         out.write(data, offset, capturedLength);
-        writeBlockTrailer(capturedLength, padded);
+        writeBlockTrailer(capturedLength, padded, options, flags, vnet);
     }
 
     @Override
     public void framing(FrameRecord frame, ByteBuffer before, ByteBuffer after) throws IOException {
         int length = frame.capturedLength();
         int padded = pad(length);
+        long flags = frame.packetFlags();
+        VnetHeader vnet = frame.vnetHeader();
+        int options = KernelFactsOption.optionsLength(flags, vnet);
         before.clear();
         putBlockHeader(before.order(ByteOrder.LITTLE_ENDIAN), interfaceOf(frame), frame.timestampNanos(), length,
-                frame.originalLength(), padded);
+                frame.originalLength(), padded + options);
         before.flip();
         after.clear();
-        putBlockTrailer(after.order(ByteOrder.LITTLE_ENDIAN), length, padded);
+        putBlockTrailer(after.order(ByteOrder.LITTLE_ENDIAN), length, padded, options, flags, vnet);
         after.flip();
     }
 
@@ -142,24 +166,29 @@ public final class PcapngWriter implements CaptureWriter {
     }
 
     private void putBlockHeader(ByteBuffer into, int interfaceId, long timestampNanos, int capturedLength,
-                                long originalLength, int padded) {
+                                long originalLength, int bodyAfterData) {
         long units = nanos ? timestampNanos : Math.floorDiv(timestampNanos, 1000L);
-        into.putInt(PcapngReader.EPB).putInt(32 + padded).putInt(interfaceId).putInt((int) (units >>> 32)).putInt((int) units)
+        into.putInt(PcapngReader.EPB).putInt(32 + bodyAfterData).putInt(interfaceId).putInt((int) (units >>> 32)).putInt((int) units)
                 .putInt(capturedLength).putInt((int) Math.min(Math.max(originalLength, capturedLength), 0xFFFFFFFFL));
     }
 
-    /** The padding to a 4-byte boundary and the block's closing length. */
-    private void writeBlockTrailer(int capturedLength, int padded) throws IOException {
+    /** The padding to a 4-byte boundary, the options of {@code optionsLength} bytes and the block's closing length. */
+    private void writeBlockTrailer(int capturedLength, int padded, int optionsLength, long flags, VnetHeader vnet)
+            throws IOException {
         trailer.clear();
-        putBlockTrailer(trailer, capturedLength, padded);
+        putBlockTrailer(trailer, capturedLength, padded, optionsLength, flags, vnet);
         out.write(trailer.array(), 0, trailer.position());
     }
 
-    private static void putBlockTrailer(ByteBuffer into, int capturedLength, int padded) {
+    private static void putBlockTrailer(ByteBuffer into, int capturedLength, int padded, int optionsLength, long flags,
+                                        VnetHeader vnet) {
         for (int i = capturedLength; i < padded; i++) {
             into.put((byte) 0);
         }
-        into.putInt(32 + padded);
+        if (optionsLength > 0) {
+            KernelFactsOption.put(into, flags, vnet);
+        }
+        into.putInt(32 + padded + optionsLength);
     }
 
     private static int pad(int n) {

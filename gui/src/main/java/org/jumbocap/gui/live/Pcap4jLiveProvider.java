@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import org.jumbocap.capture.CaptureException;
 import org.jumbocap.capture.CaptureFilters;
 import org.jumbocap.capture.CaptureSource;
+import org.jumbocap.capture.CaptureSources;
 import org.jumbocap.capture.Pcap4jCaptureSource;
 import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
 import org.jumbocap.capture.host.LinkSettings;
@@ -16,9 +17,10 @@ import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
 
 /**
- * Live capture through libpcap, reusing the command line's capture engine: the device list and BIG TCP
- * sizes of {@code jumbocap interfaces}, the capture-filter rewriter of {@code jumbocap capture}, and its
- * pcap4j byte pump, run on a thread of its own.
+ * Live capture through the command line's capture engine: the device list (libpcap's) and BIG TCP sizes of
+ * {@code jumbocap interfaces}, the capture-filter rewriter of {@code jumbocap capture}, and its choice of
+ * source ({@link CaptureSources}: jumbocap's AF_PACKET ring, or libpcap where that is refused), run on a
+ * thread of its own.
  */
 public final class Pcap4jLiveProvider implements LiveCaptureProvider {
     /** How long {@link LiveSource#stop()} waits for the capture thread to leave libpcap. */
@@ -67,7 +69,7 @@ public final class Pcap4jLiveProvider implements LiveCaptureProvider {
             }
             try {
                 return CaptureFilters.prepare(expression.strip(), false, ExtensionHeaderRewriter.DEFAULT_MAX_HEADERS,
-                        linkType, CaptureSource.MAX_SNAPLEN).text();
+                        linkType, CaptureSource.AF_PACKET_MAX_SNAPLEN).text();
             } catch (CaptureException e) {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
@@ -86,9 +88,13 @@ public final class Pcap4jLiveProvider implements LiveCaptureProvider {
     @Override
     public LiveSource open(LiveInterface itf, String captureFilter, int snaplen) throws IOException {
         CaptureSource.Options options = CaptureSource.Options.defaults(itf.name())
-                .withSnaplen(Math.max(1, Math.min(snaplen, CaptureSource.MAX_SNAPLEN)))
+                .withSnaplen(Math.max(1, Math.min(snaplen, CaptureSource.AF_PACKET_MAX_SNAPLEN)))
                 .withFilter(captureFilter == null || captureFilter.isBlank() ? null : captureFilter);
-        return new PcapLiveSource(Pcap4jCaptureSource.open(options));
+        CaptureSources.Opened opened = CaptureSources.open(options, CaptureSources.Preference.AUTO);
+        if (opened.fallback() != null) {
+            System.err.println("jumbocap: " + itf.name() + ": " + opened.fallback());
+        }
+        return new PcapLiveSource(opened.source());
     }
 
     /**

@@ -23,14 +23,15 @@ import org.jumbocap.gui.viewmodel.CaptureViewModel;
 
 /**
  * Starts and stops a live capture: pick an interface (its BIG TCP settings are shown), type a capture
- * filter (the rewritten expression handed to libpcap is shown as you type), and watch the counters.
+ * filter (the rewritten expression libpcap compiles is shown as you type), and watch the counters.
  */
 public final class LiveCaptureDialog {
     /**
-     * libpcap's largest snapshot length on Linux; a longer super-packet is kept cut, and the viewer
-     * still shows its real length from the frame's original length.
+     * The AF_PACKET source's largest snapshot length, which keeps every super-packet whole; where libpcap
+     * captures instead, it lowers this to its own largest, 262,144, and the viewer still shows a longer
+     * frame's real length from its original length.
      */
-    public static final int DEFAULT_SNAPLEN = 262144;
+    public static final int DEFAULT_SNAPLEN = 524288;
 
     private final CaptureViewModel model;
     private final LiveCaptureProvider provider;

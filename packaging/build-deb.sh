@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Builds the Debian package: packaging/target/jumbocap_VERSION_ARCH.deb
+#
+#   /usr/lib/jumbocap/          a jpackage app image: ELF launchers, the jars, a private Java runtime (jlink)
+#     bin/jumbocap              the command line
+#     bin/jumbocap-gui          the viewer
+#     bin/jumbocap-capture      `jumbocap capture` alone; the only file that gets capabilities
+#                               (cap_net_raw,cap_net_admin, group jumbocap, mode 0750, set by postinst),
+#                               as Debian's wireshark-common does for dumpcap
+#   /usr/bin/jumbocap           `jumbocap gui ...` starts the viewer, `jumbocap capture ...` the capture
+#                               launcher, everything else the command line
+#   /usr/bin/jumbocap-capture   link to the capture launcher
+#   man pages (picocli-codegen + asciidoctor), bash completion, desktop entry and icon, copyright
+#
+# Needs: JDK 17 with jlink and jpackage, Maven, asciidoctor, dpkg-deb, fakeroot is not needed
+# (dpkg-deb --root-owner-group). Run from anywhere; builds the jars with Maven first unless
+# JUMBOCAP_SKIP_BUILD=1.
+set -euo pipefail
+
+here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
+root=$(cd "$here/.." && pwd)
+out="$here/target"
+
+for tool in jlink jpackage jdeps dpkg-deb asciidoctor mvn; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "build-deb: $tool is needed" >&2; exit 1; }
+done
+
+if [ "${JUMBOCAP_SKIP_BUILD:-0}" != 1 ]; then
+    (cd "$root" && mvn -B -q -Dstyle.color=never -Dmaven.test.skip=true -pl cli,gui -am package)
+fi
+
+version=$(sed -n 's/^version=//p' "$root/cli/target/classes/org/jumbocap/cli/version.properties")
+deb_version=${version%-SNAPSHOT}
+[ "$deb_version" = "$version" ] || deb_version="$deb_version~snapshot"
+arch=$(dpkg --print-architecture)
+
+rm -rf "$out"
+mkdir -p "$out/input" "$out/man" "$out/tree"
+
+# The jars: the command line's and the viewer's, one copy each
+cp "$root"/cli/target/jumbocap-cli-"$version".jar "$root"/gui/target/jumbocap-gui-"$version".jar "$out/input/"
+cp -n "$root"/cli/target/lib/*.jar "$root"/gui/target/lib/*.jar "$out/input/"
+
+# A private runtime with the modules the jars use (jdeps), plus what they reach by reflection or
+# service loading: JNA and JavaFX need jdk.unsupported, parquet-java's Hadoop-free path java.sql
+modules=$(jdeps --ignore-missing-deps --multi-release 17 --print-module-deps \
+    --class-path "$out/input/*" "$out"/input/jumbocap-*.jar 2>/dev/null || true)
+modules="${modules:+$modules,}java.desktop,java.logging,java.management,java.naming,java.sql,java.xml,jdk.unsupported,jdk.crypto.ec,jdk.zipfs"
+jlink --strip-debug --no-header-files --no-man-pages --compress=2 --add-modules "$modules" --output "$out/runtime"
+
+common_java_options="-XX:+UseSerialGC"
+cat > "$out/gui.properties" <<PROPS
+main-jar=jumbocap-gui-$version.jar
+main-class=org.jumbocap.gui.app.Launcher
+java-options=$common_java_options
+PROPS
+cat > "$out/capture.properties" <<PROPS
+main-jar=jumbocap-cli-$version.jar
+main-class=org.jumbocap.cli.CaptureMain
+java-options=$common_java_options -Xms16m
+PROPS
+jpackage --type app-image --dest "$out/image" --name jumbocap --app-version "$deb_version" \
+    --input "$out/input" --main-jar "jumbocap-cli-$version.jar" --main-class org.jumbocap.cli.Main \
+    --java-options "$common_java_options -Xms16m" --runtime-image "$out/runtime" \
+    --add-launcher jumbocap-gui="$out/gui.properties" --add-launcher jumbocap-capture="$out/capture.properties"
+
+tree="$out/tree"
+install -d "$tree/usr/lib" "$tree/usr/bin" "$tree/usr/share/man/man1" "$tree/usr/share/doc/jumbocap" \
+    "$tree/usr/share/bash-completion/completions" "$tree/usr/share/applications" \
+    "$tree/usr/share/icons/hicolor/scalable/apps" "$tree/DEBIAN"
+cp -a "$out/image/jumbocap" "$tree/usr/lib/jumbocap"
+install -m 0755 "$here/debian/jumbocap.sh" "$tree/usr/bin/jumbocap"
+ln -s ../lib/jumbocap/bin/jumbocap-capture "$tree/usr/bin/jumbocap-capture"
+
+# Man pages from the picocli command tree: one page per command, jumbocap(1), jumbocap-read(1), ...
+codegen=$(find "$HOME/.m2/repository/info/picocli/picocli-codegen" -name 'picocli-codegen-*.jar' 2>/dev/null | sort -V | tail -n 1)
+if [ -z "$codegen" ]; then
+    (cd "$root" && mvn -B -q dependency:get -Dartifact=info.picocli:picocli-codegen:4.7.7) >/dev/null
+    codegen=$(find "$HOME/.m2/repository/info/picocli/picocli-codegen" -name 'picocli-codegen-4.7.7.jar' | head -n 1)
+fi
+java -cp "$codegen:$out/input/*" "$here/ManPages.java" "$out/man"
+for page in "$out"/man/*.adoc; do
+    asciidoctor -b manpage -D "$out/man" "$page"
+done
+for page in "$out"/man/*.1; do
+    gzip -9n -c "$page" > "$tree/usr/share/man/man1/$(basename "$page").gz"
+done
+
+"$tree/usr/lib/jumbocap/bin/jumbocap" completion > "$tree/usr/share/bash-completion/completions/jumbocap"
+install -m 0644 "$here/debian/jumbocap.desktop" "$tree/usr/share/applications/"
+install -m 0644 "$here/debian/jumbocap.svg" "$tree/usr/share/icons/hicolor/scalable/apps/"
+install -m 0644 "$here/debian/copyright" "$tree/usr/share/doc/jumbocap/copyright"
+
+installed_kb=$(du -sk --exclude=DEBIAN "$tree" | cut -f1)
+sed -e "s/@VERSION@/$deb_version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$installed_kb/" \
+    "$here/debian/control" > "$tree/DEBIAN/control"
+install -m 0755 "$here/debian/postinst" "$here/debian/postrm" "$tree/DEBIAN/"
+
+deb="$out/jumbocap_${deb_version}_${arch}.deb"
+dpkg-deb --root-owner-group -Zxz --build "$tree" "$deb" >/dev/null
+echo "$deb"

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Installs the Debian package that build-deb.sh made, checks what it installs, and captures with it as
+# users who are not root: one in the group jumbocap, whose capture on a BIG TCP veth pair is read back
+# whole, and one outside it, who is refused with one line. Removes the package, its users and the
+# namespaces at the end (a jumbocap package installed before is purged too). Skipped without root; prints "N passed, N failed" and exits 1 when a check failed.
+#
+# usage: packaging/test-deb.sh [DEB]      (default: the newest packaging/target/jumbocap_*.deb)
+set -uo pipefail
+
+here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
+deb=${1:-$(ls -t "$here"/target/jumbocap_*.deb 2>/dev/null | head -n 1)}
+if [ "$(id -u)" != 0 ]; then
+    echo "package: 0 passed, 0 failed (skipped: installing the package needs root)"
+    exit 0
+fi
+[ -f "$deb" ] || { echo "test-deb: no package; run packaging/build-deb.sh first" >&2; exit 1; }
+
+passed=0
+failed=0
+check() { # check NAME COMMAND...: one test
+    local name=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok      $name"
+    else
+        failed=$((failed + 1))
+        echo "FAILED  $name"
+    fi
+}
+
+work=$(mktemp -d /tmp/jumbocap-deb.XXXXXX)
+chmod 0755 "$work"
+member=jcdebmember
+outsider=jcdeboutsider
+cleanup() {
+    ip netns del jcdeb-a 2>/dev/null
+    ip netns del jcdeb-b 2>/dev/null
+    userdel -r "$member" 2>/dev/null
+    userdel -r "$outsider" 2>/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq jumbocap >/dev/null 2>&1
+    rm -rf "$work"
+}
+trap cleanup EXIT
+cleanup_before() { ip netns del jcdeb-a 2>/dev/null; ip netns del jcdeb-b 2>/dev/null; userdel -r "$member" 2>/dev/null; userdel -r "$outsider" 2>/dev/null; }
+cleanup_before
+
+# apt resolves the package's dependencies, as a user's `apt install ./jumbocap_*.deb` does
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" >"$work/install.log" 2>&1
+check "apt-get install of $(basename "$deb")" dpkg-query -W -f='${Status}' jumbocap
+
+capture=/usr/lib/jumbocap/bin/jumbocap-capture
+check "capture launcher: root:jumbocap 0750" test "$(stat -c '%U:%G %a' "$capture")" = "root:jumbocap 750"
+check "capture launcher alone has cap_net_raw,cap_net_admin" \
+    sh -c "getcap '$capture' | grep -q 'cap_net_admin,cap_net_raw=ep' && [ -z \"\$(getcap /usr/lib/jumbocap/bin/jumbocap /usr/lib/jumbocap/bin/jumbocap-gui)\" ]"
+check "system user and group jumbocap" sh -c 'getent group jumbocap >/dev/null && getent passwd jumbocap >/dev/null'
+check "man pages jumbocap(1) and jumbocap-capture(1)" \
+    test -s /usr/share/man/man1/jumbocap.1.gz -a -s /usr/share/man/man1/jumbocap-capture.1.gz
+check "man page names the options" sh -c 'zcat /usr/share/man/man1/jumbocap-read.1.gz | grep -q -- "display-filter\|-Y"'
+check "bash completion" grep -q 'complete ' /usr/share/bash-completion/completions/jumbocap
+check "desktop entry and icon" test -s /usr/share/applications/jumbocap.desktop -a -s /usr/share/icons/hicolor/scalable/apps/jumbocap.svg
+check "--version names the version" sh -c '/usr/bin/jumbocap --version | grep -q "^jumbocap [0-9]"'
+check "reads a bundled sample" sh -c "/usr/bin/jumbocap read '$here/../samples/ipv6-bigtcp-veth.pcap' | grep -q 'JUMBO ipv6-hbh'"
+
+# A BIG TCP veth pair between two namespaces; the users capture in the first
+useradd --create-home --groups jumbocap "$member"
+useradd --create-home "$outsider"
+ip netns add jcdeb-a
+ip netns add jcdeb-b
+ip link add jcdeb0 netns jcdeb-a type veth peer name jcdeb1 netns jcdeb-b
+for side in "jcdeb-a jcdeb0 2001:db8:7::1" "jcdeb-b jcdeb1 2001:db8:7::2"; do
+    set -- $side
+    ip -n "$1" link set dev "$2" gso_max_size 524280 gro_max_size 524280
+    ip -n "$1" addr add "$3/64" dev "$2" nodad
+    ip -n "$1" link set dev "$2" up
+    ip -n "$1" link set dev lo up
+done
+
+as_user() { # as_user USER COMMAND...: in namespace jcdeb-a, as USER with a login environment
+    local user=$1
+    shift
+    ip netns exec jcdeb-a setpriv --reuid="$user" --regid="$user" --init-groups --reset-env -- "$@"
+}
+
+out="$work/member.pcapng"
+touch "$out" && chown "$member" "$out"
+as_user "$member" /usr/bin/jumbocap capture -i jcdeb0 -c 20 -q -w "$out" >"$work/member.out" 2>"$work/member.err" &
+capturing=$!
+sleep 3
+# UDP datagrams from the other side until the capture has its 20 frames (at most 10 s)
+ip netns exec jcdeb-b python3 -c '
+import socket, time
+s = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+for i in range(100):
+    s.sendto(b"jumbocap" * 150, ("2001:db8:7::1", 9))
+    time.sleep(0.1)
+' &
+sender=$!
+for _ in $(seq 1 100); do kill -0 "$capturing" 2>/dev/null || break; sleep 0.1; done
+kill "$sender" 2>/dev/null
+kill "$capturing" 2>/dev/null
+wait "$capturing"
+member_rc=$?
+check "a member of jumbocap captures without root (exit $member_rc)" test "$member_rc" = 0
+check "the member's capture reads back: 20 frames" \
+    sh -c "as_frames=\$(setpriv --reuid='$member' --regid='$member' --init-groups --reset-env -- /usr/bin/jumbocap read '$out' | wc -l); [ \"\$as_frames\" = 20 ]"
+
+as_user "$outsider" /usr/bin/jumbocap capture -i jcdeb0 -c 1 -w "$work/outsider.pcapng" >"$work/outsider.out" 2>"$work/outsider.err"
+outsider_rc=$?
+check "a user outside jumbocap is refused (exit $outsider_rc)" test "$outsider_rc" = 1
+check "with one line naming the group" sh -c "[ \$(wc -l < '$work/outsider.err') = 1 ] && grep -q 'group jumbocap' '$work/outsider.err'"
+
+if [ "$failed" -gt 0 ]; then
+    for f in "$work"/*.log "$work"/*.err; do echo "--- $f"; cat "$f"; done
+fi
+echo "package: $passed passed, $failed failed"
+[ "$failed" = 0 ]
