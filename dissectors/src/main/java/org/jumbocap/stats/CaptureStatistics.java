@@ -14,7 +14,7 @@ import org.jumbocap.tree.FrameTree;
 
 /**
  * Numbers about a capture, accumulated one dissected frame at a time. Memory grows with the number of
- * conversations (held up to a cap, {@link #setMaxFlows}) and distinct expert ids, never with the number of
+ * conversations (held up to a cap when one is set, {@link #setMaxFlows}) and distinct expert ids, never with the number of
  * frames, so a front end can feed it a capture of any size. Every IP packet belongs to one conversation: TCP and UDP by addresses and ports,
  * ICMP, ICMPv6 and any other protocol by addresses and protocol. The packet an ICMP error quotes is part of
  * the ICMP message, not a frame of the conversation it quotes. Not thread-safe: feed it from one thread.
@@ -251,7 +251,10 @@ public final class CaptureStatistics {
         return conversations.directions();
     }
 
-    /** The conversations held at most (see {@link #setMaxFlows}). */
+    /**
+     * The cap the command line's {@code stats} sets unless told otherwise (with the TCP analysis held to
+     * the same number, a 64 MB heap is enough); without {@link #setMaxFlows} there is no cap.
+     */
     public static final int DEFAULT_MAX_FLOWS = ConversationTable.DEFAULT_MAX_CONVERSATIONS;
 
     /**
@@ -262,6 +265,7 @@ public final class CaptureStatistics {
         conversations.setMaxConversations(max);
     }
 
+    /** The cap on conversations held; {@link Integer#MAX_VALUE} when none was set. */
     public int maxFlows() {
         return conversations.maxConversations();
     }

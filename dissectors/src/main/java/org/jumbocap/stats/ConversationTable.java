@@ -13,13 +13,13 @@ import org.jumbocap.proto.icmp.Icmpv6Fields;
  * UDP by addresses and ports, ICMP, ICMPv6 and any other protocol by addresses and protocol. A TCP
  * frame's analysis findings go to its direction; an ACK's RTT to the direction whose segment it acknowledges.
  *
- * <p>The table holds at most {@link #maxConversations} conversations, so its memory is bounded whatever the
- * capture: past the cap a tenth of them is evicted at once, closed ones first (an RST, or a FIN each way),
+ * <p>With a cap set ({@link #setMaxConversations}), the table holds at most that many conversations, so its
+ * memory is bounded whatever the capture: past the cap a tenth of them is evicted at once, closed ones first (an RST, or a FIN each way),
  * then those idle longest (by capture time), and what they carried is counted as evicted. A conversation
  * seen again after its eviction starts anew.
  */
 final class ConversationTable {
-    /** The cap when none is set. */
+    /** The cap the command line sets when none is asked for: with the TCP analysis it fits a 64 MB heap. */
     static final int DEFAULT_MAX_CONVERSATIONS = 20_000;
     private static final int RST = 0x04;
     private static final int FIN = 0x01;
@@ -33,7 +33,8 @@ final class ConversationTable {
     private final Map<FlowKey, FlowStats> directions = new LinkedHashMap<>();
     private FlowStats lastDirection;
     private FlowStats directionBefore;
-    private int maxConversations = DEFAULT_MAX_CONVERSATIONS;
+    /** No cap until one is set: a front end that shows the table decides, and says what was evicted. */
+    private int maxConversations = Integer.MAX_VALUE;
     private int conversationCount;
     private long evictedConversations;
     private long evictedClosed;
