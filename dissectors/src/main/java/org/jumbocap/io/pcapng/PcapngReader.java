@@ -110,6 +110,8 @@ public final class PcapngReader implements CaptureReader {
     private int versionMajor;
     private int versionMinor;
     private CaptureFormatException failure;
+    /** The largest if_tsoffset whose timestamps still fit in nanoseconds since 1970 (about 9.2e9 s). */
+    static final long MAX_TSOFFSET_SECONDS = Long.MAX_VALUE / 1_000_000_000L / 2;
 
     /** Reads the first Section Header Block and the interfaces that follow it. */
     public PcapngReader(CaptureInput in, String name) throws IOException {
@@ -278,6 +280,11 @@ public final class PcapngReader implements CaptureReader {
                 case IF_TSOFFSET -> {
                     if (olen >= 8) {
                         tsoffset = i64(b, value);
+                        // timestamps are nanoseconds since 1970 in 64 bits: up to 2262, back to 1677
+                        if (tsoffset > MAX_TSOFFSET_SECONDS || tsoffset < -MAX_TSOFFSET_SECONDS) {
+                            throw fail(number, offset, "if_tsoffset " + tsoffset + " s is out of range (at most "
+                                    + MAX_TSOFFSET_SECONDS + " s either way: timestamps end in the year 2262)");
+                        }
                     }
                 }
                 default -> {
