@@ -305,16 +305,12 @@ public final class TcpConversations {
             fwd.dupAckCount = 0;
         }
 
+        // an ACK beyond what the other side was seen to send: its segments were not captured. Flagged each
+        // time (tshark 4.0), the mark then moved to what was seen, so a later gap is flagged again: a sender
+        // whose own ACK number never changes (a bulk transfer) would otherwise have only its first one
         if (rev.maxSeqToBeAcked != 0 && Seq.gt(ack, rev.maxSeqToBeAcked) && ackFlag) {
-            if (rev.maxSeqToBeAcked > rev.nextSeq) {
-                rev.maxSeqToBeAcked = rev.nextSeq;
-                found |= TcpAnalysisFlag.ACK_LOST_SEGMENT.bit();
-            } else {
-                if (rev.dupAckCount == 0) {
-                    found |= TcpAnalysisFlag.ACK_LOST_SEGMENT.bit();
-                }
-                rev.dupAckCount = -1;
-            }
+            found |= TcpAnalysisFlag.ACK_LOST_SEGMENT.bit();
+            rev.maxSeqToBeAcked = rev.nextSeq;
         }
 
         if (seglen > 0 || synOrFin) {
