@@ -84,7 +84,7 @@ public final class ExportDissectionsTask extends Task<Long> {
             }
             StringBuilder text = new StringBuilder(4096);
             // every frame goes through the loop, shown or not: the conversations need them all, as in `read -Y`
-            CaptureBackend.TreeLoop loop = backend.newTreeLoop(format != Format.SUMMARY);
+            CaptureBackend.FrameStep loop = backend.newFrameStep(true, format != Format.SUMMARY);
             Clock nano = new Clock();
             FrameVisit visit = frame -> {
                 long ts = frame.timestampNanos();

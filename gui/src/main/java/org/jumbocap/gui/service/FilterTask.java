@@ -8,21 +8,18 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.concurrent.Task;
-import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
-import org.jumbocap.pipeline.tcp.TcpAnalysis;
-import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.gui.model.IntColumn;
 import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.store.FrameStore;
 
 /**
- * Runs a display filter over every listed frame through the core's frame pipeline (on the summary where
- * it decides, else on the tree), in as many slices of the file as there are cores, each with its own
- * reader. A filter on TCP conversation fields ({@code tcp.stream}, {@code tcp.analysis.*}) runs in one
- * pass in frame order instead, following the conversations as {@code read -Y} does, since a frame's
- * analysis depends on every frame before it. The result holds the indices of the frames that match, in
+ * Runs a display filter over every listed frame through the viewer's frame loop ({@link FrameScan}: the
+ * core's frame pipeline, on the summary where it decides, else on the tree), in as many slices of the file
+ * as there are cores, each with its own reader. A filter on TCP conversation fields ({@code tcp.stream},
+ * {@code tcp.analysis.*}, expert items) runs in one pass in frame order instead, following the
+ * conversations as {@code read -Y} does, since a frame's analysis depends on every frame before it. The result holds the indices of the frames that match, in
  * frame order.
  */
 public final class FilterTask extends Task<IntColumn> {
@@ -85,30 +82,11 @@ public final class FilterTask extends Task<IntColumn> {
     /** Every frame's index that passes, with the conversations followed from the first frame on. */
     private BitSet inOrder(int total, AtomicLong seen) throws java.io.IOException {
         BitSet matches = new BitSet();
-        if (total == 0) {
-            return matches;
-        }
-        CaptureBackend.FrameSummarizer summarizer = backend.newSummarizer();
-        FrameSummary summary = new FrameSummary();
-        TcpConversations conversations = new TcpConversations();
-        TcpAnalysis analysis = new TcpAnalysis();
-        long firstNanos = rows.firstNanos();
-        int[] at = {0};
-        store.visitRange(1, rows.fileOffset(0), total, frame -> {
-            if (isCancelled()) {
-                throw new java.util.concurrent.CancellationException();
-            }
-            int index = at[0]++;
-            long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
-            summarizer.decode(frame, summary);
-            conversations.observe(summary, frame, analysis);
-            if (filter.test(frame, firstNanos, previousNanos, summary, analysis)) {
+        FrameScan.all(backend, store, total, this::isCancelled, (index, frame) -> {
+            if (frame.passes(filter)) {
                 matches.set(index);
             }
-            long done = seen.incrementAndGet();
-            if ((done & 0x3FFF) == 0) {
-                updateProgress(done, total);
-            }
+            progress(seen, total);
         });
         return matches;
     }
@@ -117,26 +95,22 @@ public final class FilterTask extends Task<IntColumn> {
     private BitSet slice(long from, long to, AtomicLong seen, int total) throws java.io.IOException {
         BitSet matches = new BitSet();
         int first = (int) from;
-        int count = (int) (to - from);
-        if (count <= 0) {
-            return matches;
-        }
         long firstNanos = rows.firstNanos();
-        int[] at = {first};
-        store.visitRange(first + 1L, rows.fileOffset(first), count, frame -> {
-            if (isCancelled()) {
-                throw new java.util.concurrent.CancellationException();
-            }
-            int index = at[0]++;
-            long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
-            if (filter.test(frame, firstNanos, previousNanos)) {
-                matches.set(index);
-            }
-            long done = seen.incrementAndGet();
-            if ((done & 0x3FFF) == 0) {
-                updateProgress(done, total);
-            }
-        });
+        long previousNanos = first == 0 ? firstNanos : rows.timestampNanos(first - 1);
+        FrameScan.range(backend, store, first, rows.fileOffset(first), (int) (to - from), firstNanos, previousNanos,
+                this::isCancelled, (index, frame) -> {
+                    if (frame.passes(filter)) {
+                        matches.set(index);
+                    }
+                    progress(seen, total);
+                });
         return matches;
+    }
+
+    private void progress(AtomicLong seen, int total) {
+        long done = seen.incrementAndGet();
+        if ((done & 0x3FFF) == 0) {
+            updateProgress(done, total);
+        }
     }
 }

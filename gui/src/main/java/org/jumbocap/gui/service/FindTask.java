@@ -1,9 +1,11 @@
 package org.jumbocap.gui.service;
 
+import java.util.BitSet;
 import javafx.concurrent.Task;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.FrameStep;
 import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
 import org.jumbocap.gui.model.FindQuery;
 import org.jumbocap.gui.model.RowFactory;
@@ -13,8 +15,9 @@ import org.jumbocap.io.FrameRecord;
 
 /**
  * Looks for the next (or previous) shown row that matches a {@link FindQuery}, starting after a position
- * and wrapping round the list once. A display filter is decided by the same compiled filter the filter bar
- * applies (the core's frame pipeline); the Info column is the same summary text the list shows.
+ * and wrapping round the list once. A display filter is decided as the filter bar decides it, by the
+ * viewer's frame step (the core's frame pipeline); one on the TCP conversations or the expert items over
+ * the frame loop in frame order ({@link FrameScan}). The Info column is the same summary text the list shows.
  */
 public final class FindTask extends Task<FindTask.Found> {
     /**
@@ -58,6 +61,10 @@ public final class FindTask extends Task<FindTask.Found> {
         boolean exact = query.kind() == FindQuery.Kind.HEX || query.caseSensitive();
         FrameSummarizer summarizer = backend.newSummarizer();
         FrameSummary summary = new FrameSummary();
+        // a display filter is decided by the viewer's one frame step; one on the conversations needs every
+        // frame before, in order: the frame loop decides it over the capture first, as the filter bar does
+        BitSet inOrder = query.kind() == FindQuery.Kind.DISPLAY_FILTER && filter.readsConversation() ? matchesInOrder() : null;
+        FrameStep frameStep = query.kind() == FindQuery.Kind.DISPLAY_FILTER && inOrder == null ? backend.newFrameStep(false) : null;
         RowFactory factory = new RowFactory();
         long firstNanos = rows.firstNanos();
         int start = from < 0 ? (forward ? -1 : n) : from;
@@ -68,10 +75,19 @@ public final class FindTask extends Task<FindTask.Found> {
             int unwrapped = start + (forward ? step : -step);
             int at = Math.floorMod(unwrapped, n);
             int index = shownIndices[at];
+            if (inOrder != null) {
+                if (inOrder.get(index)) {
+                    return new Found(at, unwrapped < 0 || unwrapped >= n, step);
+                }
+                continue;
+            }
             FrameRecord frame = store.read(index + 1L, rows.fileOffset(index));
             long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
             boolean match = switch (query.kind()) {
-                case DISPLAY_FILTER -> filter.test(frame, firstNanos, previousNanos);
+                case DISPLAY_FILTER -> {
+                    frameStep.next(frame, firstNanos, previousNanos);
+                    yield frameStep.passes(filter);
+                }
                 case HEX -> FindQuery.contains(frame.data(), frame.capturedLength(), pattern, true);
                 case STRING -> {
                     if (query.scope() == FindQuery.Scope.INFO) {
@@ -90,5 +106,20 @@ public final class FindTask extends Task<FindTask.Found> {
             }
         }
         return new Found(-1, false, n);
+    }
+
+    /** The indices of every listed frame the filter passes, decided in frame order with the conversations followed. */
+    private BitSet matchesInOrder() throws java.io.IOException {
+        BitSet matches = new BitSet();
+        int total = rows.size();
+        FrameScan.all(backend, store, total, this::isCancelled, (index, frame) -> {
+            if (frame.passes(filter)) {
+                matches.set(index);
+            }
+            if ((index & 0x3FFF) == 0) {
+                updateProgress(index, total);
+            }
+        });
+        return matches;
     }
 }

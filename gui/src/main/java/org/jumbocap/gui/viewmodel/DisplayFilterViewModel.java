@@ -7,15 +7,16 @@ import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
 
 /**
- * The display filter: checking a text, the one in force, and one asked for while a file was still being
- * read (applied when reading ends). Running it over the frames is the capture view model's, which knows
- * the source.
+ * The display filter: checking a text, the one last asked for (the bar's), and the one in force (whose
+ * frames the list shows). They differ only while the asked-for one is being run over the frames, or waits
+ * for a read or a save to end; running it is the capture view model's, which knows the source.
  */
 public final class DisplayFilterViewModel {
     private final CaptureBackend backend;
     private final ReadOnlyStringWrapper applied = new ReadOnlyStringWrapper("");
     private CompiledFilter filter;
-    private String pending;
+    private String wantedText = "";
+    private CompiledFilter wanted;
 
     DisplayFilterViewModel(CaptureBackend backend) {
         this.backend = backend;
@@ -54,15 +55,23 @@ public final class DisplayFilterViewModel {
         applied.set(text);
     }
 
-    void setPending(String text) {
-        pending = text;
+    /** The filter last asked for (null: none), which the list is to show. */
+    CompiledFilter wanted() {
+        return wanted;
     }
 
-    /** The filter asked for while reading, once (then forgotten), or null. */
-    String takePending() {
-        String text = pending;
-        pending = null;
-        return text;
+    String wantedText() {
+        return wantedText;
+    }
+
+    void want(String text, CompiledFilter compiled) {
+        wantedText = text;
+        wanted = compiled;
+    }
+
+    /** True when the filter in force is the one last asked for. */
+    boolean wantedInForce() {
+        return wanted == filter && wantedText.equals(applied.get());
     }
 
     /** " — filter: X" for the status line, or empty. */

@@ -105,7 +105,7 @@ class StatisticsReportTest {
 
         String filter = StatisticsReport.flowFilter(biggest.key());
         assertTrue(filter.contains("tcp.dstport == 5201"), filter);
-        CaptureBackend.CompiledFilter compiled = new CoreBackend().compileFilter(filter);
+        org.jumbocap.displayfilter.CompiledFilter compiled = org.jumbocap.displayfilter.DisplayFilter.compile(filter);
         assertEquals(biggest.frames(), trees.stream().filter(compiled::matches).count(), filter);
     }
 
