@@ -35,6 +35,8 @@ public final class FindTask extends Task<FindTask.Found> {
     private final CompiledFilter filter;
     private final int from;
     private final boolean forward;
+    /** The frames the filter passes, decided in frame order: handed in from the search before, or made here. */
+    private volatile BitSet inOrder;
 
     /**
      * @param shownIndices frame indices of the shown rows, in the order shown
@@ -63,7 +65,10 @@ public final class FindTask extends Task<FindTask.Found> {
         FrameSummary summary = new FrameSummary();
         // a display filter is decided by the viewer's one frame step; one on the conversations needs every
         // frame before, in order: the frame loop decides it over the capture first, as the filter bar does
-        BitSet inOrder = query.kind() == FindQuery.Kind.DISPLAY_FILTER && filter.readsConversation() ? matchesInOrder() : null;
+        if (inOrder == null && query.kind() == FindQuery.Kind.DISPLAY_FILTER && filter.readsConversation()) {
+            inOrder = matchesInOrder();
+        }
+        BitSet inOrder = this.inOrder;
         FrameStep frameStep = query.kind() == FindQuery.Kind.DISPLAY_FILTER && inOrder == null ? backend.newFrameStep(false) : null;
         RowFactory factory = new RowFactory();
         long firstNanos = rows.firstNanos();
@@ -106,6 +111,20 @@ public final class FindTask extends Task<FindTask.Found> {
             }
         }
         return new Found(-1, false, n);
+    }
+
+    /**
+     * Hands in what a search before decided in frame order for the same filter over the same rows, so
+     * finding the next one does not read the capture again.
+     */
+    public FindTask reusing(BitSet matches) {
+        this.inOrder = matches;
+        return this;
+    }
+
+    /** The frames the filter passes as decided in frame order (null: decided frame by frame, or not yet). */
+    public BitSet decidedInOrder() {
+        return inOrder;
     }
 
     /** The indices of every listed frame the filter passes, decided in frame order with the conversations followed. */
