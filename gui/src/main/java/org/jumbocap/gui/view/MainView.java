@@ -314,7 +314,8 @@ public final class MainView extends BorderPane {
         live.setId("live-counters");
         live.textProperty().bind(Bindings.createStringBinding(
                 () -> model.liveRunningProperty().get() || model.liveReceivedProperty().get() > 0
-                        ? "Received: " + model.liveReceivedProperty().get() + "  Dropped: " + model.liveDroppedProperty().get()
+                        ? String.format(java.util.Locale.ROOT, "Received: %,d  Dropped: %,d", model.liveReceivedProperty().get(),
+                                model.liveDroppedProperty().get())
                         : "",
                 model.liveRunningProperty(), model.liveReceivedProperty(), model.liveDroppedProperty()));
         status.setId("status");

@@ -437,7 +437,7 @@ public final class CaptureViewModel implements AutoCloseable {
         String failure = live.stop();
         packetList.stopStreaming();
         work.status("Capture stopped: " + BackgroundWork.frames(packetList.store().size()) + ", "
-                + live.liveDroppedProperty().get() + " dropped" + (failure == null ? "" : " \u2014 " + failure));
+                + String.format(java.util.Locale.ROOT, "%,d", live.liveDroppedProperty().get()) + " dropped" + (failure == null ? "" : " \u2014 " + failure));
         afterSourceComplete();
     }
 
