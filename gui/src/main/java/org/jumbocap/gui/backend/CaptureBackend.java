@@ -23,8 +23,11 @@ public interface CaptureBackend {
     /** The full tree of one frame; thread-safe. */
     FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos);
 
+    /** A field's label as the detail tree writes it ("Payload Length" for {@code ipv6.plen}), or the name when unknown. */
+    String fieldLabel(String field);
+
     /** Compiles a display filter; a fault names its 1-based column. */
-    CompiledFilter compileFilter(String text) throws FilterSyntaxException;
+    ViewerFilter compileFilter(String text) throws FilterSyntaxException;
 
     /**
      * The per-frame step of every viewer loop over a capture's frames (listing a file or a live capture,
@@ -67,7 +70,7 @@ public interface CaptureBackend {
          *
          * @throws IllegalStateException for a filter that reads the conversations, on a step that does not follow them
          */
-        boolean passes(CompiledFilter filter);
+        boolean passes(ViewerFilter filter);
     }
 
     /** Opens a writer for saving frames. */
@@ -82,7 +85,7 @@ public interface CaptureBackend {
      * A compiled display filter as the viewer holds it. It is decided only by {@link FrameStep#passes}, on a
      * frame taken through the one per-frame step, so every window decides a filter as {@code read -Y} does.
      */
-    interface CompiledFilter {
+    interface ViewerFilter {
         String text();
 
         /**

@@ -41,12 +41,17 @@ public final class CoreBackend implements CaptureBackend {
     }
 
     @Override
-    public CompiledFilter compileFilter(String text) throws FilterSyntaxException {
+    public String fieldLabel(String field) {
+        return DisplayFilter.fields().find(field).map(org.jumbocap.field.FieldDef::label).orElse(field);
+    }
+
+    @Override
+    public ViewerFilter compileFilter(String text) throws FilterSyntaxException {
         return new CoreFilter(DisplayFilter.compile(text));
     }
 
     /** A display filter of the core, decided by a frame step's pipeline. */
-    private record CoreFilter(org.jumbocap.displayfilter.CompiledFilter compiled) implements CompiledFilter {
+    private record CoreFilter(org.jumbocap.displayfilter.CompiledFilter compiled) implements ViewerFilter {
         @Override
         public String text() {
             return compiled.text();
@@ -121,7 +126,7 @@ public final class CoreBackend implements CaptureBackend {
         }
 
         @Override
-        public boolean passes(CompiledFilter filter) {
+        public boolean passes(ViewerFilter filter) {
             org.jumbocap.displayfilter.CompiledFilter compiled = ((CoreFilter) filter).compiled();
             if (!conversations && filter.readsConversation()) {
                 throw new IllegalStateException(filter.text() + " reads the TCP conversations: decide it in frame order");

@@ -32,9 +32,9 @@ import org.jumbocap.tree.FrameTree;
 public final class ExportDissectionsTask extends Task<Long> {
     /** What the export writes, as the command line options name it. */
     public enum Format {
-        SUMMARY("Plain text, summary lines (read)", "*.txt"),
-        DETAILS("Plain text, summary and details (read -V)", "*.txt"),
-        JSON("JSON (read -T json)", "*.json");
+        SUMMARY("Plain text, packet summary lines", "*.txt"),
+        DETAILS("Plain text, summary lines and packet details", "*.txt"),
+        JSON("JSON, packet details", "*.json");
 
         private final String label;
         private final String glob;

@@ -9,7 +9,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.concurrent.Task;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 import org.jumbocap.gui.model.IntColumn;
 import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.store.FrameStore;
@@ -34,10 +34,10 @@ public final class FilterTask extends Task<IntColumn> {
 
     private final CaptureBackend backend;
     private final FrameStore store;
-    private final CompiledFilter filter;
+    private final ViewerFilter filter;
     private final RowStore rows;
 
-    public FilterTask(CaptureBackend backend, FrameStore store, CompiledFilter filter, RowStore rows) {
+    public FilterTask(CaptureBackend backend, FrameStore store, ViewerFilter filter, RowStore rows) {
         this.backend = backend;
         this.store = store;
         this.filter = filter;

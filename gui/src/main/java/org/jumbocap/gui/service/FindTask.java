@@ -4,7 +4,7 @@ import java.util.BitSet;
 import javafx.concurrent.Task;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 import org.jumbocap.gui.backend.CaptureBackend.FrameStep;
 import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
 import org.jumbocap.gui.model.FindQuery;
@@ -32,7 +32,7 @@ public final class FindTask extends Task<FindTask.Found> {
     private final RowStore rows;
     private final int[] shownIndices;
     private final FindQuery query;
-    private final CompiledFilter filter;
+    private final ViewerFilter filter;
     private final int from;
     private final boolean forward;
     /** The frames the filter passes, decided in frame order: handed in from the search before, or made here. */
@@ -44,7 +44,7 @@ public final class FindTask extends Task<FindTask.Found> {
      * @param from         position to start after (-1: from the start, or the end going back)
      */
     public FindTask(CaptureBackend backend, FrameStore store, RowStore rows, int[] shownIndices, FindQuery query,
-                    CompiledFilter filter, int from, boolean forward) {
+                    ViewerFilter filter, int from, boolean forward) {
         this.backend = backend;
         this.store = store;
         this.rows = rows;

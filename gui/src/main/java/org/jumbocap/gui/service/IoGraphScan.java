@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.jumbocap.displayfilter.FilterSyntaxException;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 import org.jumbocap.stats.IoIntervals;
 
 /**
@@ -39,7 +39,7 @@ public final class IoGraphScan {
     public static List<IoIntervals> over(CaptureBackend backend, FrameSelection selection, long intervalNanos,
                                          List<String> filters, BooleanSupplier cancelled) throws IOException, BadLineFilter {
         int lines = filters.size();
-        CompiledFilter[] compiled = new CompiledFilter[lines];
+        ViewerFilter[] compiled = new ViewerFilter[lines];
         List<IoIntervals> out = new ArrayList<>(lines);
         for (int i = 0; i < lines; i++) {
             String text = filters.get(i) == null ? "" : filters.get(i).trim();

@@ -3,7 +3,7 @@ package org.jumbocap.gui.service;
 import java.io.IOException;
 import java.nio.file.Files;
 import javafx.concurrent.Task;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 import org.jumbocap.gui.backend.CaptureBackend.FrameStep;
 import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.IntColumn;
@@ -27,7 +27,7 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
 
     private final CaptureBackend backend;
     private final FileFrameStore store;
-    private final CompiledFilter filter;
+    private final ViewerFilter filter;
     private final RowStore rows;
     private final IntColumn shown;
 
@@ -35,7 +35,7 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
      * @param filter the display filter in force, or null
      * @param shown  where the indices of the frames the filter passes go; null without a filter
      */
-    public OpenCaptureTask(CaptureBackend backend, FileFrameStore store, CompiledFilter filter, RowStore rows,
+    public OpenCaptureTask(CaptureBackend backend, FileFrameStore store, ViewerFilter filter, RowStore rows,
                            IntColumn shown) {
         this.backend = backend;
         this.store = store;

@@ -14,7 +14,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ObservableList;
 import org.jumbocap.displayfilter.FilterSyntaxException;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 import org.jumbocap.gui.backend.CaptureBackend.FrameStep;
 import org.jumbocap.gui.backend.CaptureBackend.SaveFormat;
 import org.jumbocap.gui.live.LiveCaptureProvider;
@@ -227,7 +227,7 @@ public final class CaptureViewModel implements AutoCloseable {
         FileFrameStore fileStore = new FileFrameStore(backend, file);
         store = fileStore;
         // the new file is listed through the filter the bar last asked for
-        CompiledFilter filter = displayFilter.wanted();
+        ViewerFilter filter = displayFilter.wanted();
         displayFilter.setInForce(displayFilter.wantedText(), filter);
         IntColumn shownIndices = packetList.start(fileStore, filter != null);
         OpenCaptureTask task = new OpenCaptureTask(backend, fileStore, filter, packetList.store(), shownIndices);
@@ -267,7 +267,7 @@ public final class CaptureViewModel implements AutoCloseable {
      */
     public void applyFilter(String text) throws FilterSyntaxException {
         String stripped = text == null ? "" : text.strip();
-        CompiledFilter compiled = displayFilter.compile(stripped);
+        ViewerFilter compiled = displayFilter.compile(stripped);
         displayFilter.want(stripped, compiled);
         if (filtering != null) {
             // a filter still runs: the new one replaces it
@@ -291,7 +291,7 @@ public final class CaptureViewModel implements AutoCloseable {
             return;
         }
         String stripped = displayFilter.wantedText();
-        CompiledFilter compiled = displayFilter.wanted();
+        ViewerFilter compiled = displayFilter.wanted();
         if (compiled == null) {
             displayFilter.setInForce("", null);
             packetList.showEveryRow();
@@ -404,7 +404,7 @@ public final class CaptureViewModel implements AutoCloseable {
         resetForNewSource("live: " + itf.name());
         MemoryFrameStore memory = new MemoryFrameStore(itf.name());
         store = memory;
-        CompiledFilter liveFilter = displayFilter.wanted();
+        ViewerFilter liveFilter = displayFilter.wanted();
         displayFilter.setInForce(displayFilter.wantedText(), liveFilter);
         IntColumn shownIndices = packetList.start(memory, liveFilter != null);
         RowStore liveRows = packetList.store();

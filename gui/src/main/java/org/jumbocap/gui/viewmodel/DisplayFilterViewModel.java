@@ -4,7 +4,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.jumbocap.displayfilter.FilterSyntaxException;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 
 /**
  * The display filter: checking a text, the one last asked for (the bar's), and the one in force (whose
@@ -14,9 +14,9 @@ import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
 public final class DisplayFilterViewModel {
     private final CaptureBackend backend;
     private final ReadOnlyStringWrapper applied = new ReadOnlyStringWrapper("");
-    private CompiledFilter filter;
+    private ViewerFilter filter;
     private String wantedText = "";
-    private CompiledFilter wanted;
+    private ViewerFilter wanted;
 
     DisplayFilterViewModel(CaptureBackend backend) {
         this.backend = backend;
@@ -41,22 +41,22 @@ public final class DisplayFilterViewModel {
     }
 
     /** Compiles a filter text; null for an empty one. */
-    CompiledFilter compile(String stripped) throws FilterSyntaxException {
+    ViewerFilter compile(String stripped) throws FilterSyntaxException {
         return stripped.isEmpty() ? null : backend.compileFilter(stripped);
     }
 
     /** The compiled filter in force, or null. */
-    CompiledFilter inForce() {
+    ViewerFilter inForce() {
         return filter;
     }
 
-    void setInForce(String text, CompiledFilter compiled) {
+    void setInForce(String text, ViewerFilter compiled) {
         filter = compiled;
         applied.set(text);
     }
 
     /** The filter last asked for (null: none), which the list is to show. */
-    CompiledFilter wanted() {
+    ViewerFilter wanted() {
         return wanted;
     }
 
@@ -64,7 +64,7 @@ public final class DisplayFilterViewModel {
         return wantedText;
     }
 
-    void want(String text, CompiledFilter compiled) {
+    void want(String text, ViewerFilter compiled) {
         wantedText = text;
         wanted = compiled;
     }

@@ -9,7 +9,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.concurrent.Worker;
 import org.jumbocap.displayfilter.FilterSyntaxException;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 import org.jumbocap.gui.model.FindQuery;
 import org.jumbocap.gui.model.RowList;
 import org.jumbocap.gui.service.FindTask;
@@ -58,7 +58,7 @@ public final class FindViewModel implements AutoCloseable {
             message.set("Nothing to find: type a " + query.kind().toString().toLowerCase(java.util.Locale.ROOT));
             return;
         }
-        CompiledFilter filter = null;
+        ViewerFilter filter = null;
         try {
             if (query.kind() == FindQuery.Kind.DISPLAY_FILTER) {
                 filter = capture.backend().compileFilter(query.text());

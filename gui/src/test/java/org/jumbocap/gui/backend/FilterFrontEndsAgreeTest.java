@@ -39,7 +39,7 @@ class FilterFrontEndsAgreeTest {
         CoreBackend backend = new CoreBackend();
         int selected = 0;
         for (String filter : FILTERS) {
-            CaptureBackend.CompiledFilter compiled = backend.compileFilter(filter);
+            CaptureBackend.ViewerFilter compiled = backend.compileFilter(filter);
             for (Path file : files) {
                 List<Long> viewer = new ArrayList<>();
                 CaptureBackend.FrameStep step = backend.newFrameStep(true);
@@ -88,7 +88,7 @@ class FilterFrontEndsAgreeTest {
         CoreBackend backend = new CoreBackend();
         java.util.Map<String, Integer> perFilter = new java.util.TreeMap<>();
         for (String filter : CONVERSATION_FILTERS) {
-            CaptureBackend.CompiledFilter compiled = backend.compileFilter(filter);
+            CaptureBackend.ViewerFilter compiled = backend.compileFilter(filter);
             assertTrue(compiled.readsConversation(), filter);
             for (Path file : files) {
                 List<Long> viewer = new ArrayList<>();
