@@ -141,6 +141,45 @@ class FilterSequenceGuiTest {
         }
     }
 
+    /**
+     * During a live capture (a sample replayed as if captured), filters applied and cleared while frames
+     * come: once the capture ends, the list is what read -Y lists for the bar's filter on the same frames.
+     */
+    @Test
+    void filtersAppliedDuringALiveCaptureListWhatReadWould() throws IOException {
+        Path loss = FILES.get(0);
+        int total = readY(loss, "").size();
+        FakeLiveProvider provider = new FakeLiveProvider(loss);
+        apply("tcp");
+        onFx(() -> {
+            model.startLive(provider, FakeLiveProvider.VETH, "", 262144);
+            return null;
+        });
+        // the last one selects frames to the end of the capture, so frames after it count
+        String[] steps = {"tcp.stream == 1", "", "expert.severity >= warn", "tcp.analysis.flags || frame.len > 1000"};
+        for (int i = 0; i < steps.length; i++) {
+            int atLeast = (i + 1) * total / (steps.length + 2);
+            waitUntil(atLeast + " frames captured", () -> model.frameCountProperty().get() >= atLeast);
+            String f = steps[i];
+            assertTrue(onFx(() -> view.filterBar().apply(f)), f);
+        }
+        waitUntil("every frame captured", () -> model.frameCountProperty().get() == total);
+        onFx(() -> {
+            model.stopLive();
+            return null;
+        });
+        settle();
+        String bar = onFx(() -> view.filterBar().getText().strip());
+        List<Long> want = readY(loss, bar);
+        assertTrue(want.get(want.size() - 1) > total * 5L / 6, "the filter selects frames captured after it: " + describe(want));
+        List<Long> listed = listed();
+        if (!want.equals(listed)) {
+            throw new AssertionError("frames listed for '" + bar + "' after a live capture: " + describe(listed)
+                    + ", read -Y lists " + describe(want));
+        }
+        assertTrue(onFx(() -> model.statusProperty().get()).endsWith("filter: " + bar), onFx(() -> model.statusProperty().get()));
+    }
+
     private void open(Path file, String filterAtOnce) {
         onFx(() -> {
             view.open(file);

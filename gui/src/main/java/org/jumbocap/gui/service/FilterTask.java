@@ -36,17 +36,24 @@ public final class FilterTask extends Task<IntColumn> {
     private final FrameStore store;
     private final ViewerFilter filter;
     private final RowStore rows;
+    private final int count;
 
     public FilterTask(CaptureBackend backend, FrameStore store, ViewerFilter filter, RowStore rows) {
+        this(backend, store, filter, rows, -1);
+    }
+
+    /** Over the first {@code count} rows only (negative: every row there is when it starts), for a capture still growing. */
+    public FilterTask(CaptureBackend backend, FrameStore store, ViewerFilter filter, RowStore rows, int count) {
         this.backend = backend;
         this.store = store;
         this.filter = filter;
         this.rows = rows;
+        this.count = count;
     }
 
     @Override
     protected IntColumn call() throws Exception {
-        int total = rows.size();
+        int total = count >= 0 ? Math.min(count, rows.size()) : rows.size();
         int slices = (int) Math.max(1, Math.min(CORES, total / MIN_SLICE));
         updateMessage("Filtering: " + filter.text());
         AtomicLong seen = new AtomicLong();

@@ -63,6 +63,13 @@ public final class CaptureViewModel implements AutoCloseable {
     private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper();
     /** Where the listed frames' bytes are: the open file, or memory for a live capture; null before any. */
     private FrameStore store;
+    /** A live capture's shown list and the filter its loop decides for each new frame (null: every frame shown). */
+    private record LiveList(ViewerFilter filter, IntColumn indices) {
+    }
+
+    /** Held by the live capture's loop per frame, and by a filter applied during it. */
+    private final Object liveLock = new Object();
+    private volatile LiveList liveShown;
     /** The filter task running, or null. */
     private FilterTask filtering;
     /** True while a file is being read into the list. */
@@ -293,6 +300,9 @@ public final class CaptureViewModel implements AutoCloseable {
         String stripped = displayFilter.wantedText();
         ViewerFilter compiled = displayFilter.wanted();
         if (compiled == null) {
+            synchronized (liveLock) {
+                liveShown = null;
+            }
             displayFilter.setInForce("", null);
             packetList.showEveryRow();
             work.status(listStatus());
@@ -301,6 +311,10 @@ public final class CaptureViewModel implements AutoCloseable {
         if (store == null) {
             displayFilter.setInForce(stripped, compiled);
             packetList.showOnly(new IntColumn());
+            return;
+        }
+        if (live.running()) {
+            filterWhileLive(stripped, compiled);
             return;
         }
         RowStore filtered = packetList.store();
@@ -317,6 +331,46 @@ public final class CaptureViewModel implements AutoCloseable {
             filtering = null;
             displayFilter.setInForce(stripped, compiled);
             packetList.showOnly(matches);
+            work.status(listStatus());
+        }, failure -> {
+            if (task == filtering) {
+                filtering = null;
+                work.status("Filter failed: " + BackgroundWork.oneLine(failure) + listStatusSuffix());
+            }
+        });
+    }
+
+    /**
+     * A filter applied during a live capture: the capture's loop decides it for every frame from now on,
+     * a filter task for the frames listed before; the list then shows both, and grows as frames come.
+     */
+    private void filterWhileLive(String stripped, ViewerFilter compiled) {
+        RowStore liveRows = packetList.store();
+        IntColumn after = new IntColumn();
+        int before;
+        synchronized (liveLock) {
+            before = liveRows.size();
+            liveShown = new LiveList(compiled, after);
+        }
+        FilterTask task = new FilterTask(backend, store, compiled, liveRows, before);
+        filtering = task;
+        work.run(task, matches -> {
+            if (task != filtering || liveRows != packetList.store()) {
+                return;
+            }
+            filtering = null;
+            IntColumn shown = new IntColumn();
+            synchronized (liveLock) {
+                for (int i = 0; i < matches.size(); i++) {
+                    shown.append(matches.get(i));
+                }
+                for (int i = 0; i < after.size(); i++) {
+                    shown.append(after.get(i));
+                }
+                liveShown = new LiveList(compiled, shown);
+            }
+            displayFilter.setInForce(stripped, compiled);
+            packetList.showOnly(shown);
             work.status(listStatus());
         }, failure -> {
             if (task == filtering) {
@@ -408,23 +462,29 @@ public final class CaptureViewModel implements AutoCloseable {
         displayFilter.setInForce(displayFilter.wantedText(), liveFilter);
         IntColumn shownIndices = packetList.start(memory, liveFilter != null);
         RowStore liveRows = packetList.store();
+        liveShown = liveFilter == null ? null : new LiveList(liveFilter, shownIndices);
         // the viewer's frame step, as for a file: conversations followed, the filter decided as read -Y does
         FrameStep step = backend.newFrameStep(true);
         long[] times = {Long.MIN_VALUE, 0};
         packetList.startStreaming();
         live.start(provider, itf, captureFilter, snaplen, frame -> {
-            FrameRecord kept = memory.append(frame);
-            if (times[0] == Long.MIN_VALUE) {
-                times[0] = kept.timestampNanos();
-                times[1] = times[0];
+            // under the lock, so a filter applied now splits the frames exactly: those listed before it are
+            // the filter task's, those after it this loop's
+            synchronized (liveLock) {
+                FrameRecord kept = memory.append(frame);
+                if (times[0] == Long.MIN_VALUE) {
+                    times[0] = kept.timestampNanos();
+                    times[1] = times[0];
+                }
+                long previousNanos = times[1];
+                step.next(kept, times[0], previousNanos);
+                RowFactory.append(liveRows, kept, step.summary(), step.analysis(), () -> backend.dissect(kept, times[0], previousNanos));
+                LiveList shown = liveShown;
+                if (shown != null && step.passes(shown.filter())) {
+                    shown.indices().append(liveRows.size() - 1);
+                }
+                times[1] = kept.timestampNanos();
             }
-            long previousNanos = times[1];
-            step.next(kept, times[0], previousNanos);
-            RowFactory.append(liveRows, kept, step.summary(), step.analysis(), () -> backend.dissect(kept, times[0], previousNanos));
-            if (shownIndices != null && step.passes(liveFilter)) {
-                shownIndices.append(liveRows.size() - 1);
-            }
-            times[1] = kept.timestampNanos();
         }, this::stopLive);
         work.status("Capturing on " + itf.name());
     }
@@ -437,7 +497,9 @@ public final class CaptureViewModel implements AutoCloseable {
         String failure = live.stop();
         packetList.stopStreaming();
         work.status("Capture stopped: " + BackgroundWork.frames(packetList.store().size()) + ", "
-                + String.format(java.util.Locale.ROOT, "%,d", live.liveDroppedProperty().get()) + " dropped" + (failure == null ? "" : " \u2014 " + failure));
+                + String.format(java.util.Locale.ROOT, "%,d", live.liveDroppedProperty().get()) + " dropped"
+                + (failure == null ? "" : " \u2014 " + failure)
+                + (displayFilter.inForce() == null ? "" : "; " + listStatus()));
         afterSourceComplete();
     }
 
@@ -468,6 +530,7 @@ public final class CaptureViewModel implements AutoCloseable {
         work.cancel();
         filtering = null;
         reading = false;
+        liveShown = null;
         statistics.clear();
         packetList.clear();
         closeStore();
