@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.backend.CoreBackend;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.files.CaptureFiles;
