@@ -87,7 +87,7 @@ class FilterSequenceGuiTest {
         for (int step = 0; step < STEPS; step++) {
             String f = FILTERS.get(random.nextInt(FILTERS.size()));
             String g = FILTERS.get(random.nextInt(FILTERS.size()));
-            switch (random.nextInt(7)) {
+            switch (random.nextInt(8)) {
                 case 0 -> {
                     file = FILES.get(random.nextInt(FILES.size()));
                     open(file, null);
@@ -130,6 +130,16 @@ class FilterSequenceGuiTest {
                     });
                     settle();
                     done.add("apply '" + f + "' then clear while it runs");
+                }
+                case 6 -> {
+                    // a filter cancelled while it runs: the list and the bar keep the one in force
+                    onFx(() -> {
+                        view.filterBar().apply(f);
+                        model.cancel();
+                        return null;
+                    });
+                    settle();
+                    done.add("apply '" + f + "' and cancel it");
                 }
                 default -> {
                     String what = f.isEmpty() ? "tcp.analysis.flags" : f;
@@ -225,11 +235,14 @@ class FilterSequenceGuiTest {
         String status = onFx(() -> model.statusProperty().get());
         assertEquals(bar, onFx(() -> model.appliedFilterProperty().get()), "filter in force; " + context);
         if (bar.isEmpty()) {
-            assertTrue(status.startsWith(String.format(Locale.ROOT, "%,d frame", total)) && !status.contains("filter"),
+            String every = String.format(Locale.ROOT, "%,d frame", total);
+            assertTrue((status.startsWith(every) || status.startsWith("Filter cancelled \u2014 " + every))
+                    && !status.contains("filter:"),
                     "status line '" + status + "' for every frame; " + context);
         } else {
             String shown = String.format(Locale.ROOT, "%,d of %,d frames shown", want.size(), total);
-            assertTrue(status.startsWith(shown) && status.endsWith("filter: " + bar),
+            assertTrue((status.startsWith(shown) || status.startsWith("Filter cancelled \u2014 " + shown))
+                    && status.endsWith("filter: " + bar),
                     "status line '" + status + "', wanted '" + shown + " \u2014 filter: " + bar + "'; " + context);
         }
     }

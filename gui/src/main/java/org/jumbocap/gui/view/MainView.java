@@ -107,6 +107,12 @@ public final class MainView extends BorderPane {
 
         filterBar.setValidator(model::validateFilter);
         filterBar.setOnApply(this::applyFilter);
+        // a filter cancelled leaves the one in force: the bar shows that one again
+        model.wantedFilterProperty().addListener((obs, old, now) -> {
+            if (!now.equals(filterBar.getText() == null ? "" : filterBar.getText().strip())) {
+                filterBar.setText(now);
+            }
+        });
 
         tree.setOnApplyFilter(filterBar::apply);
         table.setOnApplyFilter(filterBar::apply);

@@ -193,6 +193,14 @@ public final class CaptureViewModel implements AutoCloseable {
         return displayFilter.appliedFilterProperty();
     }
 
+    /**
+     * The filter the list is to show: the one last applied, or, once one is cancelled, the one in force
+     * again (the bar shows it).
+     */
+    public ReadOnlyStringProperty wantedFilterProperty() {
+        return displayFilter.wantedFilterProperty();
+    }
+
     /** One-line message of the last file that could not be read to its end (null when none). */
     public ReadOnlyStringProperty loadErrorProperty() {
         return loadError.getReadOnlyProperty();
@@ -506,6 +514,25 @@ public final class CaptureViewModel implements AutoCloseable {
     /** Cancels the running task (reading, filtering, saving). */
     public void cancel() {
         work.cancel();
+        if (filtering != null) {
+            // the list keeps the frames of the filter in force: that one is the bar's again
+            filtering = null;
+            String text = displayFilter.appliedFilterProperty().get();
+            ViewerFilter inForce = displayFilter.inForce();
+            displayFilter.want(text, inForce);
+            if (live.running()) {
+                // the capture's loop was already deciding the cancelled filter: run the one in force again
+                synchronized (liveLock) {
+                    liveShown = null;
+                }
+                if (inForce != null) {
+                    filterWhileLive(text, inForce);
+                    return;
+                }
+                packetList.showEveryRow();
+            }
+            work.status("Filter cancelled \u2014 " + listStatus());
+        }
     }
 
     /** Clears the last load error once the view has shown it. */

@@ -15,7 +15,7 @@ public final class DisplayFilterViewModel {
     private final CaptureBackend backend;
     private final ReadOnlyStringWrapper applied = new ReadOnlyStringWrapper("");
     private ViewerFilter filter;
-    private String wantedText = "";
+    private final ReadOnlyStringWrapper wantedText = new ReadOnlyStringWrapper("");
     private ViewerFilter wanted;
 
     DisplayFilterViewModel(CaptureBackend backend) {
@@ -61,17 +61,22 @@ public final class DisplayFilterViewModel {
     }
 
     String wantedText() {
-        return wantedText;
+        return wantedText.get();
+    }
+
+    /** The text of the filter last asked for (empty for none). */
+    public ReadOnlyStringProperty wantedFilterProperty() {
+        return wantedText.getReadOnlyProperty();
     }
 
     void want(String text, ViewerFilter compiled) {
-        wantedText = text;
         wanted = compiled;
+        wantedText.set(text);
     }
 
     /** True when the filter in force is the one last asked for. */
     boolean wantedInForce() {
-        return wanted == filter && wantedText.equals(applied.get());
+        return wanted == filter && wantedText.get().equals(applied.get());
     }
 
     /** " — filter: X" for the status line, or empty. */
