@@ -187,7 +187,7 @@ class ColumnsGuiTest {
             return null;
         });
         TableColumn<PacketRow, ?> column = onFx(() -> view.table().column(PacketColumns.FIELD_PREFIX + "ipv6.plen"));
-        assertEquals("ipv6.plen", column.getText());
+        assertEquals("Payload Length", column.getText(), "titled by the field's label, as in Wireshark");
         int rows = onFx(() -> view.table().getItems().size());
         // a value is made when its row is drawn or asked for, off the UI thread
         waitUntil("every row's value", () -> {

@@ -23,24 +23,54 @@ public interface CaptureBackend {
     /** The full tree of one frame; thread-safe. */
     FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos);
 
+    /** A field's label as the detail tree writes it ("Payload Length" for {@code ipv6.plen}), or the name when unknown. */
+    String fieldLabel(String field);
+
     /** Compiles a display filter; a fault names its 1-based column. */
-    CompiledFilter compileFilter(String text) throws FilterSyntaxException;
+    ViewerFilter compileFilter(String text) throws FilterSyntaxException;
 
     /**
-     * The frame loop of {@code jumbocap read}: frames given in file order, their TCP conversations
-     * followed, each one's full tree (with the conversation analysis). One thread; for exports.
-     *
-     * @param verifyChecksums sum the checksums, as {@code read -V} and {@code -T json} do
+     * The per-frame step of every viewer loop over a capture's frames (listing a file or a live capture,
+     * filtering, finding, the expert pass, the I/O graph): the core's frame pipeline of {@code read}. Frames
+     * must come in frame order from the capture's first; with {@code conversations} the step follows the TCP
+     * conversations, so {@code tcp.stream}, {@code tcp.analysis.*} and the expert items are those of
+     * {@code read}. Without, it decides only filters that do not read them (for slices read in parallel).
+     * One thread.
      */
-    TreeLoop newTreeLoop(boolean verifyChecksums);
+    default FrameStep newFrameStep(boolean conversations) {
+        return newFrameStep(conversations, false);
+    }
 
-    /** See {@link #newTreeLoop}. */
-    interface TreeLoop {
-        /** Reads the next frame in file order (its summary and conversation, no tree yet). */
+    /**
+     * As {@link #newFrameStep(boolean)}, the summaries and trees with their checksums summed when {@code
+     * verifyChecksums} (as {@code read -V} and {@code -T json}: for exports).
+     */
+    FrameStep newFrameStep(boolean conversations, boolean verifyChecksums);
+
+    /** See {@link #newFrameStep}. */
+    interface FrameStep {
+        /** Decodes the next frame in frame order and follows its conversation. The record must stay valid until the next call. */
         void next(FrameRecord frame, long firstNanos, long previousNanos);
 
-        /** The full tree of the frame last given to {@link #next}. */
+        /** The current frame. */
+        FrameRecord record();
+
+        /** The current frame's summary. */
+        FrameSummary summary();
+
+        /** The current frame's conversation analysis, or null when not followed (not TCP, or no conversations). */
+        TcpAnalysis analysis();
+
+        /** The current frame's full tree, with its conversation analysis; dissected once, on demand. */
         FrameTree tree();
+
+        /**
+         * Whether the current frame passes {@code filter}, decided as {@code read -Y} decides it: on the
+         * summary and analysis where they decide, else on the tree.
+         *
+         * @throws IllegalStateException for a filter that reads the conversations, on a step that does not follow them
+         */
+        boolean passes(ViewerFilter filter);
     }
 
     /** Opens a writer for saving frames. */
@@ -51,36 +81,21 @@ public interface CaptureBackend {
         void decode(FrameRecord frame, FrameSummary into);
     }
 
-    /** A compiled display filter as the viewer uses it. */
-    interface CompiledFilter {
+    /**
+     * A compiled display filter as the viewer holds it. It is decided only by {@link FrameStep#passes}, on a
+     * frame taken through the one per-frame step, so every window decides a filter as {@code read -Y} does.
+     */
+    interface ViewerFilter {
         String text();
-
-        /** True when {@link #matches(FrameSummary)} answers without a tree. */
-        boolean canUseFastPath();
-
-        boolean matches(FrameSummary summary);
-
-        boolean matches(FrameTree tree);
-
-        /**
-         * Whether a frame passes, decided as the command line decides it: on the summary where that is exact,
-         * else on the tree (the core's frame pipeline). Call from one thread per instance at a time.
-         */
-        boolean test(FrameRecord frame, long firstNanos, long previousNanos);
-
-        /**
-         * As {@link #test(FrameRecord, long, long)} for a frame already decoded into {@code summary} and
-         * followed through the TCP conversations in frame order into {@code analysis} (null: not followed),
-         * so the filter reads {@code tcp.stream} and {@code tcp.analysis.*} as {@code read -Y} does.
-         */
-        boolean test(FrameRecord frame, long firstNanos, long previousNanos, FrameSummary summary,
-                     TcpAnalysis analysis);
 
         /**
          * True when the filter reads TCP conversation fields or expert items (which include the analysis
-         * findings): it needs every frame before, in order.
+         * findings): it needs every frame before, in order, through a step that follows the conversations.
          */
         boolean readsConversation();
+
+        /** True when the filter reads checksum verdicts, which are then summed for it as {@code read -Y} does. */
+        boolean readsChecksums();
     }
 
     /** Destination of saved frames. */

@@ -41,74 +41,113 @@ public final class CoreBackend implements CaptureBackend {
     }
 
     @Override
-    public CompiledFilter compileFilter(String text) throws FilterSyntaxException {
-        org.jumbocap.displayfilter.CompiledFilter compiled = DisplayFilter.compile(text);
-        // One pipeline per thread: the filter slices and live capture each run on their own. Checksums are
-        // summed only for a filter that reads them, as `read -Y` does: summing reads every payload byte.
-        boolean verify = compiled.readsChecksums();
-        ThreadLocal<FramePipeline> pipelines = ThreadLocal.withInitial(() -> new FramePipeline(dissector, compiled, verify));
-        ThreadLocal<FrameSummary> scratch = ThreadLocal.withInitial(FrameSummary::new);
-        return new CompiledFilter() {
-            @Override
-            public boolean test(FrameRecord frame, long firstNanos, long previousNanos) {
-                return pipelines.get().accept(frame, firstNanos, previousNanos);
-            }
-
-            @Override
-            public boolean test(FrameRecord frame, long firstNanos, long previousNanos, FrameSummary summary,
-                                TcpAnalysis analysis) {
-                FramePipeline p = pipelines.get();
-                if (verify) {
-                    // the filter reads checksums the row's summary did not sum: decode again with them
-                    p.decode(frame, firstNanos, previousNanos, scratch.get());
-                    summary = p.summary();
-                }
-                p.adopt(frame, firstNanos, previousNanos, summary, analysis, null);
-                return p.passes();
-            }
-
-            @Override
-            public boolean readsConversation() {
-                // expert items include the analysis findings (a retransmission is a warning)
-                return compiled.readsConversation() || compiled.fields().stream().anyMatch(n -> n.startsWith("expert"));
-            }
-
-            @Override
-            public String text() {
-                return compiled.text();
-            }
-
-            @Override
-            public boolean canUseFastPath() {
-                return compiled.canUseFastPath();
-            }
-
-            @Override
-            public boolean matches(FrameSummary summary) {
-                return compiled.matches(summary);
-            }
-
-            @Override
-            public boolean matches(FrameTree tree) {
-                return compiled.matches(tree);
-            }
-        };
+    public String fieldLabel(String field) {
+        return DisplayFilter.fields().find(field).map(org.jumbocap.field.FieldDef::label).orElse(field);
     }
 
     @Override
-    public TreeLoop newTreeLoop(boolean verifyChecksums) {
-        FramePipeline pipeline = new FramePipeline(dissector, null, verifyChecksums, new TcpConversations());
-        return new TreeLoop() {
-            @Override
-            public void next(FrameRecord frame, long firstNanos, long previousNanos) {
-                pipeline.accept(frame, firstNanos, previousNanos);
-            }
+    public ViewerFilter compileFilter(String text) throws FilterSyntaxException {
+        return new CoreFilter(DisplayFilter.compile(text));
+    }
 
-            @Override
-            public FrameTree tree() {
-                return pipeline.tree();
+    /** A display filter of the core, decided by a frame step's pipeline. */
+    private record CoreFilter(org.jumbocap.displayfilter.CompiledFilter compiled) implements ViewerFilter {
+        @Override
+        public String text() {
+            return compiled.text();
+        }
+
+        @Override
+        public boolean readsConversation() {
+            // expert items include the analysis findings (a retransmission is a warning)
+            return compiled.readsConversation() || compiled.fields().stream().anyMatch(n -> n.startsWith("expert"));
+        }
+
+        @Override
+        public boolean readsChecksums() {
+            return compiled.readsChecksums();
+        }
+    }
+
+    @Override
+    public FrameStep newFrameStep(boolean conversations, boolean verifyChecksums) {
+        return new CoreFrameStep(conversations, verifyChecksums);
+    }
+
+    /**
+     * The core's {@link FramePipeline} as the viewer's per-frame step: one pipeline decodes, follows the
+     * conversations and builds the tree; each filter is decided by a pipeline of its own that adopts the
+     * frame (its summary, analysis and, once built, tree), so several filters share one decode and one tree.
+     */
+    private final class CoreFrameStep implements FrameStep {
+        private final FramePipeline pipeline;
+        private final boolean conversations;
+        private final boolean verifyChecksums;
+        private final java.util.Map<org.jumbocap.displayfilter.CompiledFilter, FramePipeline> deciders = new java.util.HashMap<>();
+        /** The frame decoded again with its checksums summed, for filters that read them; null until asked. */
+        private FramePipeline summing;
+        private final FrameSummary summingInto = new FrameSummary();
+        private boolean summed;
+        private long firstNanos;
+        private long previousNanos;
+
+        CoreFrameStep(boolean conversations, boolean verifyChecksums) {
+            this.conversations = conversations;
+            this.verifyChecksums = verifyChecksums;
+            this.pipeline = new FramePipeline(dissector, null, verifyChecksums, conversations ? new TcpConversations() : null);
+        }
+
+        @Override
+        public void next(FrameRecord frame, long firstNanos, long previousNanos) {
+            this.firstNanos = firstNanos;
+            this.previousNanos = previousNanos;
+            summed = false;
+            pipeline.accept(frame, firstNanos, previousNanos);
+        }
+
+        @Override
+        public FrameRecord record() {
+            return pipeline.frame();
+        }
+
+        @Override
+        public FrameSummary summary() {
+            return pipeline.summary();
+        }
+
+        @Override
+        public TcpAnalysis analysis() {
+            return pipeline.tcpAnalysis();
+        }
+
+        @Override
+        public FrameTree tree() {
+            return pipeline.tree();
+        }
+
+        @Override
+        public boolean passes(ViewerFilter filter) {
+            org.jumbocap.displayfilter.CompiledFilter compiled = ((CoreFilter) filter).compiled();
+            if (!conversations && filter.readsConversation()) {
+                throw new IllegalStateException(filter.text() + " reads the TCP conversations: decide it in frame order");
             }
-        };
+            FramePipeline decider = deciders.computeIfAbsent(compiled, c -> new FramePipeline(dissector, c, verifyChecksums || c.readsChecksums()));
+            if (compiled.readsChecksums() && !verifyChecksums) {
+                // read -Y sums the checksums for a filter that reads them; the rows' summary did not
+                if (summing == null) {
+                    summing = new FramePipeline(dissector, null, true);
+                }
+                if (!summed) {
+                    summing.decode(pipeline.frame(), firstNanos, previousNanos, summingInto);
+                    summed = true;
+                }
+                decider.adopt(pipeline.frame(), firstNanos, previousNanos, summingInto, pipeline.tcpAnalysis(), null);
+                return decider.passes();
+            }
+            decider.adopt(pipeline.frame(), firstNanos, previousNanos, pipeline.summary(), pipeline.tcpAnalysis(),
+                    pipeline.hasTree() ? pipeline.tree() : null);
+            return decider.passes();
+        }
     }
 
     @Override

@@ -7,10 +7,6 @@ import org.jumbocap.gui.model.ExpertSummary;
 import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.model.StatisticsAccumulator;
 import org.jumbocap.gui.store.FrameStore;
-import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.pipeline.tcp.TcpAnalysis;
-import org.jumbocap.pipeline.tcp.TcpAnalysisTree;
-import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FrameTree;
 
@@ -41,28 +37,12 @@ public final class ExpertScanTask extends Task<ExpertScanTask.Result> {
     protected Result call() throws Exception {
         StatisticsAccumulator statistics = new StatisticsAccumulator();
         statistics.core().startFile(store.name());
-        long[] times = {Long.MIN_VALUE, 0};
         long total = Math.max(1, count);
-        // in frame order, so the TCP analysis findings (retransmissions, lost segments) count and colour as in `read -V`
-        CaptureBackend.FrameSummarizer summarizer = backend.newSummarizer();
-        FrameSummary summary = new FrameSummary();
-        TcpConversations conversations = new TcpConversations();
-        TcpAnalysis analysis = new TcpAnalysis();
         updateMessage("Expert analysis");
-        store.scan(frame -> {
-            long index = frame.number() - 1;
-            if (index < 0 || index >= count) {
-                return;
-            }
-            if (times[0] == Long.MIN_VALUE) {
-                times[0] = frame.timestampNanos();
-                times[1] = times[0];
-            }
-            FrameTree tree = backend.dissect(frame, times[0], times[1]);
-            summarizer.decode(frame, summary);
-            conversations.observe(summary, frame, analysis);
-            TcpAnalysisTree.addTo(tree, analysis);
-            times[1] = frame.timestampNanos();
+        // the viewer's frame loop, in frame order, so the TCP analysis findings (retransmissions, lost
+        // segments) count and colour as in `read -V`
+        FrameScan.all(backend, store, count, this::isCancelled, (index, frame) -> {
+            FrameTree tree = frame.tree();
             statistics.add(tree);
             Severity worst = null;
             for (ExpertItem item : tree.experts()) {
@@ -70,11 +50,11 @@ public final class ExpertScanTask extends Task<ExpertScanTask.Result> {
                     worst = item.severity();
                 }
             }
-            rows.setWorstExpert((int) index, worst);
+            rows.setWorstExpert(index, worst);
             if ((index & 0x3FFF) == 0) {
                 updateProgress(index, total);
             }
-        }, this::isCancelled);
+        });
         return new Result(new ExpertSummary(statistics.core().experts()), statistics);
     }
 }

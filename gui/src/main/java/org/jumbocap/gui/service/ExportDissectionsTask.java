@@ -32,9 +32,9 @@ import org.jumbocap.tree.FrameTree;
 public final class ExportDissectionsTask extends Task<Long> {
     /** What the export writes, as the command line options name it. */
     public enum Format {
-        SUMMARY("Plain text, summary lines (read)", "*.txt"),
-        DETAILS("Plain text, summary and details (read -V)", "*.txt"),
-        JSON("JSON (read -T json)", "*.json");
+        SUMMARY("Plain text, packet summary lines", "*.txt"),
+        DETAILS("Plain text, summary lines and packet details", "*.txt"),
+        JSON("JSON, packet details", "*.json");
 
         private final String label;
         private final String glob;
@@ -84,7 +84,7 @@ public final class ExportDissectionsTask extends Task<Long> {
             }
             StringBuilder text = new StringBuilder(4096);
             // every frame goes through the loop, shown or not: the conversations need them all, as in `read -Y`
-            CaptureBackend.TreeLoop loop = backend.newTreeLoop(format != Format.SUMMARY);
+            CaptureBackend.FrameStep loop = backend.newFrameStep(true, format != Format.SUMMARY);
             Clock nano = new Clock();
             FrameVisit visit = frame -> {
                 long ts = frame.timestampNanos();

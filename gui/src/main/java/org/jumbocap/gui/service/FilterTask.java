@@ -8,21 +8,18 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.concurrent.Task;
-import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
-import org.jumbocap.pipeline.tcp.TcpAnalysis;
-import org.jumbocap.pipeline.tcp.TcpConversations;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 import org.jumbocap.gui.model.IntColumn;
 import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.store.FrameStore;
 
 /**
- * Runs a display filter over every listed frame through the core's frame pipeline (on the summary where
- * it decides, else on the tree), in as many slices of the file as there are cores, each with its own
- * reader. A filter on TCP conversation fields ({@code tcp.stream}, {@code tcp.analysis.*}) runs in one
- * pass in frame order instead, following the conversations as {@code read -Y} does, since a frame's
- * analysis depends on every frame before it. The result holds the indices of the frames that match, in
+ * Runs a display filter over every listed frame through the viewer's frame loop ({@link FrameScan}: the
+ * core's frame pipeline, on the summary where it decides, else on the tree), in as many slices of the file
+ * as there are cores, each with its own reader. A filter on TCP conversation fields ({@code tcp.stream},
+ * {@code tcp.analysis.*}, expert items) runs in one pass in frame order instead, following the
+ * conversations as {@code read -Y} does, since a frame's analysis depends on every frame before it. The result holds the indices of the frames that match, in
  * frame order.
  */
 public final class FilterTask extends Task<IntColumn> {
@@ -37,19 +34,26 @@ public final class FilterTask extends Task<IntColumn> {
 
     private final CaptureBackend backend;
     private final FrameStore store;
-    private final CompiledFilter filter;
+    private final ViewerFilter filter;
     private final RowStore rows;
+    private final int count;
 
-    public FilterTask(CaptureBackend backend, FrameStore store, CompiledFilter filter, RowStore rows) {
+    public FilterTask(CaptureBackend backend, FrameStore store, ViewerFilter filter, RowStore rows) {
+        this(backend, store, filter, rows, -1);
+    }
+
+    /** Over the first {@code count} rows only (negative: every row there is when it starts), for a capture still growing. */
+    public FilterTask(CaptureBackend backend, FrameStore store, ViewerFilter filter, RowStore rows, int count) {
         this.backend = backend;
         this.store = store;
         this.filter = filter;
         this.rows = rows;
+        this.count = count;
     }
 
     @Override
     protected IntColumn call() throws Exception {
-        int total = rows.size();
+        int total = count >= 0 ? Math.min(count, rows.size()) : rows.size();
         int slices = (int) Math.max(1, Math.min(CORES, total / MIN_SLICE));
         updateMessage("Filtering: " + filter.text());
         AtomicLong seen = new AtomicLong();
@@ -85,30 +89,11 @@ public final class FilterTask extends Task<IntColumn> {
     /** Every frame's index that passes, with the conversations followed from the first frame on. */
     private BitSet inOrder(int total, AtomicLong seen) throws java.io.IOException {
         BitSet matches = new BitSet();
-        if (total == 0) {
-            return matches;
-        }
-        CaptureBackend.FrameSummarizer summarizer = backend.newSummarizer();
-        FrameSummary summary = new FrameSummary();
-        TcpConversations conversations = new TcpConversations();
-        TcpAnalysis analysis = new TcpAnalysis();
-        long firstNanos = rows.firstNanos();
-        int[] at = {0};
-        store.visitRange(1, rows.fileOffset(0), total, frame -> {
-            if (isCancelled()) {
-                throw new java.util.concurrent.CancellationException();
-            }
-            int index = at[0]++;
-            long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
-            summarizer.decode(frame, summary);
-            conversations.observe(summary, frame, analysis);
-            if (filter.test(frame, firstNanos, previousNanos, summary, analysis)) {
+        FrameScan.all(backend, store, total, this::isCancelled, (index, frame) -> {
+            if (frame.passes(filter)) {
                 matches.set(index);
             }
-            long done = seen.incrementAndGet();
-            if ((done & 0x3FFF) == 0) {
-                updateProgress(done, total);
-            }
+            progress(seen, total);
         });
         return matches;
     }
@@ -117,26 +102,22 @@ public final class FilterTask extends Task<IntColumn> {
     private BitSet slice(long from, long to, AtomicLong seen, int total) throws java.io.IOException {
         BitSet matches = new BitSet();
         int first = (int) from;
-        int count = (int) (to - from);
-        if (count <= 0) {
-            return matches;
-        }
         long firstNanos = rows.firstNanos();
-        int[] at = {first};
-        store.visitRange(first + 1L, rows.fileOffset(first), count, frame -> {
-            if (isCancelled()) {
-                throw new java.util.concurrent.CancellationException();
-            }
-            int index = at[0]++;
-            long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
-            if (filter.test(frame, firstNanos, previousNanos)) {
-                matches.set(index);
-            }
-            long done = seen.incrementAndGet();
-            if ((done & 0x3FFF) == 0) {
-                updateProgress(done, total);
-            }
-        });
+        long previousNanos = first == 0 ? firstNanos : rows.timestampNanos(first - 1);
+        FrameScan.range(backend, store, first, rows.fileOffset(first), (int) (to - from), firstNanos, previousNanos,
+                this::isCancelled, (index, frame) -> {
+                    if (frame.passes(filter)) {
+                        matches.set(index);
+                    }
+                    progress(seen, total);
+                });
         return matches;
+    }
+
+    private void progress(AtomicLong seen, int total) {
+        long done = seen.incrementAndGet();
+        if ((done & 0x3FFF) == 0) {
+            updateProgress(done, total);
+        }
     }
 }

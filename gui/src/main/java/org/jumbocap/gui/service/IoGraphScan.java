@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.jumbocap.displayfilter.FilterSyntaxException;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 import org.jumbocap.stats.IoIntervals;
 
 /**
  * The I/O graph's lines: frames and bytes per interval of every frame that passes each line's display
- * filter (the viewer's filter engine, on the summary where it decides, else the tree), all lines in one
- * pass over the store. Runs in the background.
+ * filter (decided as the filter bar decides it, by the viewer's frame loop, {@link FrameScan}), all lines
+ * in one pass over the store. Runs in the background.
  */
 public final class IoGraphScan {
     private IoGraphScan() {
@@ -39,7 +39,7 @@ public final class IoGraphScan {
     public static List<IoIntervals> over(CaptureBackend backend, FrameSelection selection, long intervalNanos,
                                          List<String> filters, BooleanSupplier cancelled) throws IOException, BadLineFilter {
         int lines = filters.size();
-        CompiledFilter[] compiled = new CompiledFilter[lines];
+        ViewerFilter[] compiled = new ViewerFilter[lines];
         List<IoIntervals> out = new ArrayList<>(lines);
         for (int i = 0; i < lines; i++) {
             String text = filters.get(i) == null ? "" : filters.get(i).trim();
@@ -53,18 +53,16 @@ public final class IoGraphScan {
             out.add(new IoIntervals(selection.firstNanos(), intervalNanos));
         }
         long first = selection.firstNanos();
-        long[] previous = {first};
-        selection.store().scan(frame -> {
-            long now = frame.timestampNanos();
-            if (selection.includes(frame.number())) {
+        // the viewer's one frame loop, conversations followed: a line decides its filter as the filter bar does
+        FrameScan.all(backend, selection.store(), -1, cancelled, (index, frame) -> {
+            if (selection.includes(index + 1L)) {
                 for (int i = 0; i < lines; i++) {
-                    if (compiled[i] == null || compiled[i].test(frame, first, previous[0])) {
-                        out.get(i).add(now, frame.originalLength());
+                    if (compiled[i] == null || frame.passes(compiled[i])) {
+                        out.get(i).add(frame.record().timestampNanos(), frame.record().originalLength());
                     }
                 }
             }
-            previous[0] = now;
-        }, cancelled);
+        });
         long span = Math.max(0, selection.lastNanos() - first);
         int intervals = (int) Math.min(IoIntervals.MAX_INTERVALS, span / intervalNanos + 1);
         for (IoIntervals series : out) {

@@ -3,9 +3,8 @@ package org.jumbocap.gui.service;
 import java.io.IOException;
 import java.nio.file.Files;
 import javafx.concurrent.Task;
-import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
-import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
+import org.jumbocap.gui.backend.CaptureBackend.FrameStep;
 import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.IntColumn;
 import org.jumbocap.gui.model.RowFactory;
@@ -15,8 +14,6 @@ import org.jumbocap.io.CaptureFormatException;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
-import org.jumbocap.pipeline.tcp.TcpAnalysis;
-import org.jumbocap.pipeline.tcp.TcpConversations;
 
 /**
  * Streams a capture file into packed rows on a background thread; the UI publishes what has been
@@ -30,7 +27,7 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
 
     private final CaptureBackend backend;
     private final FileFrameStore store;
-    private final CompiledFilter filter;
+    private final ViewerFilter filter;
     private final RowStore rows;
     private final IntColumn shown;
 
@@ -38,7 +35,7 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
      * @param filter the display filter in force, or null
      * @param shown  where the indices of the frames the filter passes go; null without a filter
      */
-    public OpenCaptureTask(CaptureBackend backend, FileFrameStore store, CompiledFilter filter, RowStore rows,
+    public OpenCaptureTask(CaptureBackend backend, FileFrameStore store, ViewerFilter filter, RowStore rows,
                            IntColumn shown) {
         this.backend = backend;
         this.store = store;
@@ -50,12 +47,9 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
     @Override
     protected Outcome call() throws IOException {
         long size = Math.max(1, Files.size(store.file()));
-        FrameSummarizer summarizer = backend.newSummarizer();
-        FilterEvaluator evaluator = new FilterEvaluator(backend, filter);
-        FrameSummary summary = new FrameSummary();
-        // the conversation pass of `read`, in frame order in the loop that lists the rows
-        TcpConversations conversations = new TcpConversations();
-        TcpAnalysis analysis = new TcpAnalysis();
+        // the viewer's frame step (the pipeline of `read`, conversations followed), in frame order in the
+        // loop that lists the rows; the display filter in force decided by it as everywhere else
+        FrameStep step = backend.newFrameStep(true);
         FrameRecord rec = new FrameRecord();
         long count = 0;
         long first = 0;
@@ -72,19 +66,18 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
                                 || reader.interfaces().stream().anyMatch(InterfaceInfo::finerThanMicroseconds));
                     }
                     store.noteLinkType(rec.linkType());
-                    summarizer.decode(rec, summary);
                     long firstNanos = first;
                     long previousNanos = previous;
-                    conversations.observe(summary, rec, analysis);
-                    RowFactory.append(rows, rec, summary, analysis, () -> backend.dissect(rec, firstNanos, previousNanos));
-                    if (shown != null && evaluator.test(rec, first, previous, summary, analysis)) {
+                    step.next(rec, firstNanos, previousNanos);
+                    RowFactory.append(rows, rec, step.summary(), step.analysis(), () -> backend.dissect(rec, firstNanos, previousNanos));
+                    if (shown != null && step.passes(filter)) {
                         shown.append(rows.size() - 1);
                     }
                     previous = rec.timestampNanos();
                     count++;
                     if ((count & 0x3FFF) == 0) {
                         updateProgress(Math.max(0, rec.fileOffset()), size);
-                        updateMessage("Reading " + store.name() + ": " + count + " frames");
+                        updateMessage("Reading " + store.name() + ": " + String.format(java.util.Locale.ROOT, "%,d", count) + " frames");
                     }
                 }
             } catch (CaptureFormatException e) {

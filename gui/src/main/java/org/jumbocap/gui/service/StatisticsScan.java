@@ -20,18 +20,13 @@ public final class StatisticsScan {
                                              BooleanSupplier cancelled) throws IOException {
         StatisticsAccumulator statistics = new StatisticsAccumulator();
         statistics.core().startFile(store.name());
-        long[] times = {Long.MIN_VALUE, 0};
-        store.scan(frame -> {
-            if (times[0] == Long.MIN_VALUE) {
-                times[0] = frame.timestampNanos();
-                times[1] = times[0];
+        // the viewer's frame loop, conversations followed over every frame, so the counted frames' trees
+        // carry their TCP analysis findings as the expert pass's do
+        FrameScan.all(backend, store, -1, cancelled, (index, frame) -> {
+            if (numbers.get(index + 1)) {
+                statistics.add(frame.tree());
             }
-            long number = frame.number();
-            if (number >= 0 && number <= Integer.MAX_VALUE && numbers.get((int) number)) {
-                statistics.add(backend.dissect(frame, times[0], times[1]));
-            }
-            times[1] = frame.timestampNanos();
-        }, cancelled);
+        });
         return statistics;
     }
 }

@@ -95,6 +95,7 @@ public final class FollowStreamView {
         BorderPane root = new BorderPane(lines, top, null, bottom, null);
         root.setId("follow-view");
         scene = new Scene(root, 900, 600);
+        Windows.closeOnEscape(stage, scene);
         model.streamProperty().addListener((obs, old, s) -> stage.setTitle("Follow TCP Stream (tcp.stream eq " + s + ")"));
     }
 

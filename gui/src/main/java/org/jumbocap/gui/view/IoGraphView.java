@@ -146,6 +146,7 @@ public final class IoGraphView {
         addLine(new IoGraphLine("", IoGraphLine.PALETTE.get(0), true));
         addLine(new IoGraphLine("jumbo", IoGraphLine.PALETTE.get(1), true));
         scene = new Scene(root, 1000, 620);
+        Windows.closeOnEscape(stage, scene);
         stage.setScene(scene);
         model.graphProperty().addListener((obs, old, now) -> show(now));
     }

@@ -79,8 +79,8 @@ public final class LiveCaptureDialog {
         Label counters = new Label();
         counters.setId("live-dialog-counters");
         counters.textProperty().bind(Bindings.createStringBinding(
-                () -> "Received: " + model.liveReceivedProperty().get() + "    Dropped: " + model.liveDroppedProperty().get()
-                        + "    Listed: " + model.frameCountProperty().get(),
+                () -> String.format(java.util.Locale.ROOT, "Received: %,d    Dropped: %,d    Listed: %,d",
+                        model.liveReceivedProperty().get(), model.liveDroppedProperty().get(), model.frameCountProperty().get()),
                 model.liveReceivedProperty(), model.liveDroppedProperty(), model.frameCountProperty()));
 
         GridPane grid = new GridPane();

@@ -107,6 +107,12 @@ public final class MainView extends BorderPane {
 
         filterBar.setValidator(model::validateFilter);
         filterBar.setOnApply(this::applyFilter);
+        // a filter cancelled leaves the one in force: the bar shows that one again
+        model.wantedFilterProperty().addListener((obs, old, now) -> {
+            if (!now.equals(filterBar.getText() == null ? "" : filterBar.getText().strip())) {
+                filterBar.setText(now);
+            }
+        });
 
         tree.setOnApplyFilter(filterBar::apply);
         table.setOnApplyFilter(filterBar::apply);
@@ -314,7 +320,8 @@ public final class MainView extends BorderPane {
         live.setId("live-counters");
         live.textProperty().bind(Bindings.createStringBinding(
                 () -> model.liveRunningProperty().get() || model.liveReceivedProperty().get() > 0
-                        ? "Received: " + model.liveReceivedProperty().get() + "  Dropped: " + model.liveDroppedProperty().get()
+                        ? String.format(java.util.Locale.ROOT, "Received: %,d  Dropped: %,d", model.liveReceivedProperty().get(),
+                                model.liveDroppedProperty().get())
                         : "",
                 model.liveRunningProperty(), model.liveReceivedProperty(), model.liveDroppedProperty()));
         status.setId("status");

@@ -72,7 +72,8 @@ public final class PacketColumns implements AutoCloseable {
     private TableColumn<PacketRow, PacketRow> fieldColumn(String field, double width) {
         FieldColumnLoader loader = new FieldColumnLoader(model.backend(), field, table::refresh);
         loaders.put(field, loader);
-        TableColumn<PacketRow, PacketRow> column = new TableColumn<>(field);
+        // titled as Wireshark titles an applied column: by the field's label
+        TableColumn<PacketRow, PacketRow> column = new TableColumn<>(model.backend().fieldLabel(field));
         column.setId(FIELD_PREFIX + field);
         column.setPrefWidth(width);
         // the rows are sorted by the view model, which knows the packed columns only

@@ -55,6 +55,13 @@ public final class PacketTable extends TableView<PacketRow> {
             onSort.accept(wantedOrder());
             return true;
         });
+        // a click on a header sorts on its release whatever the button: a right click opens the column's
+        // menu only, as in Wireshark
+        addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> {
+            if (e.getButton() != javafx.scene.input.MouseButton.PRIMARY && inColumnHeader(e.getPickResult().getIntersectedNode())) {
+                e.consume();
+            }
+        });
         setFixedCellSize(22);
         setTableMenuButtonVisible(true);
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
@@ -69,7 +76,12 @@ public final class PacketTable extends TableView<PacketRow> {
         time.setSortable(RowOrder.sortable("col-time"));
         time.setCellFactory(c -> new TimeCell());
         getColumns().add(time);
-        timeFormat.addListener((obs, old, now) -> refresh());
+        timeFormat.addListener((obs, old, now) -> {
+            fitTimeColumn();
+            refresh();
+        });
+        // the rows tell how wide their times are (a nanosecond capture's, an epoch's, a long capture's)
+        rows.addListener((javafx.collections.ListChangeListener<PacketRow>) c -> fitTimeColumn());
         getColumns().add(column("Source", "col-source", 190, PacketRow::source, String::compareTo, Pos.CENTER_LEFT, s -> s));
         getColumns().add(column("Destination", "col-destination", 190, PacketRow::destination, String::compareTo,
                 Pos.CENTER_LEFT, s -> s));
@@ -117,7 +129,34 @@ public final class PacketTable extends TableView<PacketRow> {
     /** Where the Time column learns whether the open capture keeps nanoseconds (9 decimals) or not (6). */
     public void setTimeDecimals(java.util.function.IntSupplier decimals) {
         timeDecimals = decimals;
+        fitTimeColumn();
         refresh();
+    }
+
+    /**
+     * Widens the Time column to the widest time the format writes for the listed capture (its first and
+     * last frames, at the capture's decimals), so absolute, epoch and nanosecond times are not cut; it
+     * never narrows a column the user widened.
+     */
+    private void fitTimeColumn() {
+        TableColumn<PacketRow, ?> time = column("col-time");
+        if (time == null || getItems().isEmpty()) {
+            return;
+        }
+        PacketRow first = getItems().get(0);
+        PacketRow last = getItems().get(getItems().size() - 1);
+        double widest = 0;
+        for (PacketRow r : new PacketRow[] {first, last}) {
+            String text = timeFormat.get().format(r.timestampNanos(), r.timestampNanos() - r.relativeNanos(),
+                    r.timestampNanos(), timeDecimals.getAsInt());
+            javafx.scene.text.Text measure = new javafx.scene.text.Text(text.replaceAll("[0-9]", "8"));
+            widest = Math.max(widest, measure.getLayoutBounds().getWidth());
+        }
+        // the cell's padding on both sides, the sort arrow's room
+        double wanted = Math.ceil(widest) + 28;
+        if (time.getWidth() < wanted) {
+            time.setPrefWidth(wanted);
+        }
     }
 
     /** A row's time as the Time column shows it at a list position. */
@@ -211,7 +250,17 @@ public final class PacketTable extends TableView<PacketRow> {
         }
     }
 
-    /** The order the sort arrows ask for, or null for frame order. */
+    /** True for a node of a column's header (its label, its arrow, the header itself). */
+    private boolean inColumnHeader(javafx.scene.Node node) {
+        for (javafx.scene.Node n = node; n != null && n != this; n = n.getParent()) {
+            if (n instanceof javafx.scene.control.skin.TableColumnHeader) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+        /** The order the sort arrows ask for, or null for frame order. */
     public RowOrder wantedOrder() {
         if (getSortOrder().isEmpty()) {
             return null;

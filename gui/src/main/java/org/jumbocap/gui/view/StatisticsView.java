@@ -90,6 +90,7 @@ public final class StatisticsView {
         root.setTop(summary);
         root.getStyleClass().add("statistics-view");
         scene = new Scene(root, 1000, 580);
+        Windows.closeOnEscape(stage, scene);
         stage.setScene(scene);
         followTheDisplayFilter();
     }

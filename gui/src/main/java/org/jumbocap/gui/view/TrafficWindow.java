@@ -88,6 +88,7 @@ abstract class TrafficWindow<T> {
         root.setBottom(bar);
         root.getStyleClass().add("statistics-view");
         scene = new Scene(root, 1390, 520);
+        Windows.closeOnEscape(stage, scene);
         stage.setScene(scene);
         model.resultProperty().addListener((obs, old, now) -> show(now));
         stage.setOnShown(e -> model.setWatched(true));

@@ -27,6 +27,7 @@ public final class BackgroundWork implements AutoCloseable {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
     private Task<?> mainTask;
+    private Runnable whenIdle;
 
     public ReadOnlyStringProperty statusProperty() {
         return status.getReadOnlyProperty();
@@ -69,7 +70,8 @@ public final class BackgroundWork implements AutoCloseable {
         busy.set(true);
         progress.bind(task.progressProperty());
         task.messageProperty().addListener((obs, old, message) -> {
-            if (message != null && !message.isEmpty()) {
+            // a task replaced or cancelled no longer speaks for the status line
+            if (message != null && !message.isEmpty() && mainTask == task && !task.isDone()) {
                 status.set(message);
             }
         });
@@ -90,11 +92,29 @@ public final class BackgroundWork implements AutoCloseable {
                 } finally {
                     if (mainTask == task) {
                         busy.set(false);
+                        Runnable next = whenIdle;
+                        whenIdle = null;
+                        if (next != null && mainTask == task) {
+                            next.run();
+                        }
                     }
                 }
             }
         });
         workers.execute(task);
+    }
+
+    /**
+     * Runs {@code action} once on the UI thread when the main tasks end (at once when none runs); a later
+     * call replaces an action still waiting.
+     */
+    public void whenIdle(Runnable action) {
+        if (mainTaskRunning()) {
+            whenIdle = action;
+        } else {
+            whenIdle = null;
+            action.run();
+        }
     }
 
     /** Runs a side task, which neither shows progress nor cancels the main one. */

@@ -13,10 +13,9 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ObservableList;
 import org.jumbocap.displayfilter.FilterSyntaxException;
-import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
-import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
+import org.jumbocap.gui.backend.CaptureBackend.FrameStep;
 import org.jumbocap.gui.backend.CaptureBackend.SaveFormat;
 import org.jumbocap.gui.live.LiveCaptureProvider;
 import org.jumbocap.gui.live.LiveInterface;
@@ -38,8 +37,6 @@ import org.jumbocap.gui.store.FileFrameStore;
 import org.jumbocap.gui.store.FrameStore;
 import org.jumbocap.gui.store.MemoryFrameStore;
 import org.jumbocap.io.FrameRecord;
-import org.jumbocap.pipeline.tcp.TcpAnalysis;
-import org.jumbocap.pipeline.tcp.TcpConversations;
 
 /**
  * The state of the viewer window: the source (a file or a live capture) and the parts that work on it,
@@ -66,6 +63,17 @@ public final class CaptureViewModel implements AutoCloseable {
     private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper();
     /** Where the listed frames' bytes are: the open file, or memory for a live capture; null before any. */
     private FrameStore store;
+    /** A live capture's shown list and the filter its loop decides for each new frame (null: every frame shown). */
+    private record LiveList(ViewerFilter filter, IntColumn indices) {
+    }
+
+    /** Held by the live capture's loop per frame, and by a filter applied during it. */
+    private final Object liveLock = new Object();
+    private volatile LiveList liveShown;
+    /** The filter task running, or null. */
+    private FilterTask filtering;
+    /** True while a file is being read into the list. */
+    private boolean reading;
     /** Capture format of the open file ("pcap", "pcapng"), or null. */
     private String formatName;
 
@@ -185,6 +193,14 @@ public final class CaptureViewModel implements AutoCloseable {
         return displayFilter.appliedFilterProperty();
     }
 
+    /**
+     * The filter the list is to show: the one last applied, or, once one is cancelled, the one in force
+     * again (the bar shows it).
+     */
+    public ReadOnlyStringProperty wantedFilterProperty() {
+        return displayFilter.wantedFilterProperty();
+    }
+
     /** One-line message of the last file that could not be read to its end (null when none). */
     public ReadOnlyStringProperty loadErrorProperty() {
         return loadError.getReadOnlyProperty();
@@ -225,10 +241,14 @@ public final class CaptureViewModel implements AutoCloseable {
         resetForNewSource(file.getFileName().toString());
         FileFrameStore fileStore = new FileFrameStore(backend, file);
         store = fileStore;
-        CompiledFilter filter = displayFilter.inForce();
+        // the new file is listed through the filter the bar last asked for
+        ViewerFilter filter = displayFilter.wanted();
+        displayFilter.setInForce(displayFilter.wantedText(), filter);
         IntColumn shownIndices = packetList.start(fileStore, filter != null);
         OpenCaptureTask task = new OpenCaptureTask(backend, fileStore, filter, packetList.store(), shownIndices);
+        reading = true;
         work.run(task, outcome -> {
+            reading = false;
             packetList.stopStreaming();
             if (outcome.error() != null) {
                 loadError.set(outcome.error());
@@ -236,13 +256,14 @@ public final class CaptureViewModel implements AutoCloseable {
                         + outcome.error());
             } else {
                 formatName = outcome.formatName();
-                work.status(everyFrameStatus() + displayFilter.statusSuffix());
+                work.status(listStatus());
             }
             if (TIMING) {
                 timing(BackgroundWork.frames(outcome.frames()) + " read");
             }
             afterSourceComplete();
         }, failure -> {
+            reading = false;
             packetList.stopStreaming();
             loadError.set(BackgroundWork.oneLine(failure));
             work.status("Cannot open " + file.getFileName() + ": " + BackgroundWork.oneLine(failure));
@@ -261,36 +282,110 @@ public final class CaptureViewModel implements AutoCloseable {
      */
     public void applyFilter(String text) throws FilterSyntaxException {
         String stripped = text == null ? "" : text.strip();
-        CompiledFilter compiled = displayFilter.compile(stripped);
+        ViewerFilter compiled = displayFilter.compile(stripped);
+        displayFilter.want(stripped, compiled);
+        if (filtering != null) {
+            // a filter still runs: the new one replaces it
+            filtering.cancel();
+            filtering = null;
+        }
         if (work.mainTaskRunning()) {
-            displayFilter.setPending(stripped);
-            work.status("Filter will apply when reading ends");
+            // a file is read, sorted or saved: the filter runs when that ends (a read lists through the filter it began with)
+            work.status((stripped.isEmpty() ? "Every frame will show" : "Filter " + stripped + " will apply")
+                    + " when the " + (reading ? "reading" : "task") + " ends");
+            work.whenIdle(this::applyWanted);
             return;
         }
-        displayFilter.setInForce(stripped, compiled);
+        applyWanted();
+    }
+
+    /** Runs the filter last asked for over the listed frames, unless the list already shows its frames. */
+    private void applyWanted() {
+        if (displayFilter.wantedInForce() && filtering == null) {
+            work.status(listStatus());
+            return;
+        }
+        String stripped = displayFilter.wantedText();
+        ViewerFilter compiled = displayFilter.wanted();
         if (compiled == null) {
+            synchronized (liveLock) {
+                liveShown = null;
+            }
+            displayFilter.setInForce("", null);
             packetList.showEveryRow();
-            work.status(everyFrameStatus());
+            work.status(listStatus());
             return;
         }
         if (store == null) {
+            displayFilter.setInForce(stripped, compiled);
             packetList.showOnly(new IntColumn());
+            return;
+        }
+        if (live.running()) {
+            filterWhileLive(stripped, compiled);
             return;
         }
         RowStore filtered = packetList.store();
         FilterTask task = new FilterTask(backend, store, compiled, filtered);
+        filtering = task;
         long filterStart = System.nanoTime();
         work.run(task, matches -> {
             if (TIMING) {
                 timing("filter " + stripped + " took " + (System.nanoTime() - filterStart) / 1_000_000 + " ms,");
             }
-            if (filtered != packetList.store()) {
+            if (task != filtering || filtered != packetList.store()) {
                 return;
             }
+            filtering = null;
+            displayFilter.setInForce(stripped, compiled);
             packetList.showOnly(matches);
-            work.status(String.format(java.util.Locale.ROOT, "%,d", matches.size()) + " of "
-                    + BackgroundWork.frames(filtered.size()) + " shown" + displayFilter.statusSuffix());
-        }, failure -> work.status("Filter failed: " + BackgroundWork.oneLine(failure)));
+            work.status(listStatus());
+        }, failure -> {
+            if (task == filtering) {
+                filtering = null;
+                work.status("Filter failed: " + BackgroundWork.oneLine(failure) + listStatusSuffix());
+            }
+        });
+    }
+
+    /**
+     * A filter applied during a live capture: the capture's loop decides it for every frame from now on,
+     * a filter task for the frames listed before; the list then shows both, and grows as frames come.
+     */
+    private void filterWhileLive(String stripped, ViewerFilter compiled) {
+        RowStore liveRows = packetList.store();
+        IntColumn after = new IntColumn();
+        int before;
+        synchronized (liveLock) {
+            before = liveRows.size();
+            liveShown = new LiveList(compiled, after);
+        }
+        FilterTask task = new FilterTask(backend, store, compiled, liveRows, before);
+        filtering = task;
+        work.run(task, matches -> {
+            if (task != filtering || liveRows != packetList.store()) {
+                return;
+            }
+            filtering = null;
+            IntColumn shown = new IntColumn();
+            synchronized (liveLock) {
+                for (int i = 0; i < matches.size(); i++) {
+                    shown.append(matches.get(i));
+                }
+                for (int i = 0; i < after.size(); i++) {
+                    shown.append(after.get(i));
+                }
+                liveShown = new LiveList(compiled, shown);
+            }
+            displayFilter.setInForce(stripped, compiled);
+            packetList.showOnly(shown);
+            work.status(listStatus());
+        }, failure -> {
+            if (task == filtering) {
+                filtering = null;
+                work.status("Filter failed: " + BackgroundWork.oneLine(failure) + listStatusSuffix());
+            }
+        });
     }
 
     /**
@@ -298,9 +393,7 @@ public final class CaptureViewModel implements AutoCloseable {
      * order when it is ready.
      */
     public void sortShown(RowOrder newOrder) {
-        packetList.sort(newOrder, () -> packetList.showsEveryRow() ? everyFrameStatus()
-                : packetList.shownCountProperty().get() + " of " + BackgroundWork.frames(packetList.store().size())
-                + " shown" + displayFilter.statusSuffix());
+        packetList.sort(newOrder, this::listStatus);
     }
 
     /** Shows the detail of a row (null clears it). */
@@ -373,29 +466,33 @@ public final class CaptureViewModel implements AutoCloseable {
         resetForNewSource("live: " + itf.name());
         MemoryFrameStore memory = new MemoryFrameStore(itf.name());
         store = memory;
-        CompiledFilter liveFilter = displayFilter.inForce();
+        ViewerFilter liveFilter = displayFilter.wanted();
+        displayFilter.setInForce(displayFilter.wantedText(), liveFilter);
         IntColumn shownIndices = packetList.start(memory, liveFilter != null);
         RowStore liveRows = packetList.store();
-        FrameSummarizer summarizer = backend.newSummarizer();
-        FrameSummary summary = new FrameSummary();
-        TcpConversations conversations = new TcpConversations();
-        TcpAnalysis analysis = new TcpAnalysis();
+        liveShown = liveFilter == null ? null : new LiveList(liveFilter, shownIndices);
+        // the viewer's frame step, as for a file: conversations followed, the filter decided as read -Y does
+        FrameStep step = backend.newFrameStep(true);
         long[] times = {Long.MIN_VALUE, 0};
         packetList.startStreaming();
         live.start(provider, itf, captureFilter, snaplen, frame -> {
-            FrameRecord kept = memory.append(frame);
-            if (times[0] == Long.MIN_VALUE) {
-                times[0] = kept.timestampNanos();
-                times[1] = times[0];
+            // under the lock, so a filter applied now splits the frames exactly: those listed before it are
+            // the filter task's, those after it this loop's
+            synchronized (liveLock) {
+                FrameRecord kept = memory.append(frame);
+                if (times[0] == Long.MIN_VALUE) {
+                    times[0] = kept.timestampNanos();
+                    times[1] = times[0];
+                }
+                long previousNanos = times[1];
+                step.next(kept, times[0], previousNanos);
+                RowFactory.append(liveRows, kept, step.summary(), step.analysis(), () -> backend.dissect(kept, times[0], previousNanos));
+                LiveList shown = liveShown;
+                if (shown != null && step.passes(shown.filter())) {
+                    shown.indices().append(liveRows.size() - 1);
+                }
+                times[1] = kept.timestampNanos();
             }
-            summarizer.decode(kept, summary);
-            long previousNanos = times[1];
-            conversations.observe(summary, kept, analysis);
-            RowFactory.append(liveRows, kept, summary, analysis, () -> backend.dissect(kept, times[0], previousNanos));
-            if (shownIndices != null && liveFilter.test(kept, times[0], times[1], summary, analysis)) {
-                shownIndices.append(liveRows.size() - 1);
-            }
-            times[1] = kept.timestampNanos();
         }, this::stopLive);
         work.status("Capturing on " + itf.name());
     }
@@ -408,13 +505,34 @@ public final class CaptureViewModel implements AutoCloseable {
         String failure = live.stop();
         packetList.stopStreaming();
         work.status("Capture stopped: " + BackgroundWork.frames(packetList.store().size()) + ", "
-                + live.liveDroppedProperty().get() + " dropped" + (failure == null ? "" : " \u2014 " + failure));
+                + String.format(java.util.Locale.ROOT, "%,d", live.liveDroppedProperty().get()) + " dropped"
+                + (failure == null ? "" : " \u2014 " + failure)
+                + (displayFilter.inForce() == null ? "" : "; " + listStatus()));
         afterSourceComplete();
     }
 
     /** Cancels the running task (reading, filtering, saving). */
     public void cancel() {
         work.cancel();
+        if (filtering != null) {
+            // the list keeps the frames of the filter in force: that one is the bar's again
+            filtering = null;
+            String text = displayFilter.appliedFilterProperty().get();
+            ViewerFilter inForce = displayFilter.inForce();
+            displayFilter.want(text, inForce);
+            if (live.running()) {
+                // the capture's loop was already deciding the cancelled filter: run the one in force again
+                synchronized (liveLock) {
+                    liveShown = null;
+                }
+                if (inForce != null) {
+                    filterWhileLive(text, inForce);
+                    return;
+                }
+                packetList.showEveryRow();
+            }
+            work.status("Filter cancelled \u2014 " + listStatus());
+        }
     }
 
     /** Clears the last load error once the view has shown it. */
@@ -437,6 +555,9 @@ public final class CaptureViewModel implements AutoCloseable {
     private void resetForNewSource(String name) {
         stopLive();
         work.cancel();
+        filtering = null;
+        reading = false;
+        liveShown = null;
         statistics.clear();
         packetList.clear();
         closeStore();
@@ -457,14 +578,6 @@ public final class CaptureViewModel implements AutoCloseable {
     }
 
     private void afterSourceComplete() {
-        String pending = displayFilter.takePending();
-        if (pending != null) {
-            try {
-                applyFilter(pending);
-            } catch (FilterSyntaxException e) {
-                work.status("Filter not applied: " + e.detail());
-            }
-        }
         if (packetList.store().size() == 0 || store == null) {
             return;
         }
@@ -476,10 +589,28 @@ public final class CaptureViewModel implements AutoCloseable {
         return BackgroundWork.frames(n);
     }
 
+    /**
+     * What the status line says of the list: the whole file's frames, format and super-packets, or how
+     * many frames the filter in force shows, and which filter.
+     */
+    private String listStatus() {
+        if (displayFilter.inForce() == null) {
+            return everyFrameStatus();
+        }
+        return String.format(java.util.Locale.ROOT, "%,d", packetList.shownCountProperty().get()) + " of "
+                + frames(packetList.store().size()) + " shown" + displayFilter.statusSuffix();
+    }
+
+    /** " (the list: ...)" after a message that is not about the list. */
+    private String listStatusSuffix() {
+        return " \u2014 " + listStatus();
+    }
+
     /** What the status line says of a whole file: frames, format, super-packets. */
     private String everyFrameStatus() {
         long jumbo = packetList.store().jumboCount();
-        return frames(packetList.store().size()) + (formatName == null ? "" : " (" + formatName + ")") + ", " + jumbo
+        return frames(packetList.store().size()) + (formatName == null ? "" : " (" + formatName + ")") + ", "
+                + String.format(java.util.Locale.ROOT, "%,d", jumbo)
                 + (jumbo == 1 ? " jumbogram / BIG TCP super-packet" : " jumbograms / BIG TCP super-packets");
     }
 

@@ -4,18 +4,19 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.jumbocap.displayfilter.FilterSyntaxException;
 import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 
 /**
- * The display filter: checking a text, the one in force, and one asked for while a file was still being
- * read (applied when reading ends). Running it over the frames is the capture view model's, which knows
- * the source.
+ * The display filter: checking a text, the one last asked for (the bar's), and the one in force (whose
+ * frames the list shows). They differ only while the asked-for one is being run over the frames, or waits
+ * for a read or a save to end; running it is the capture view model's, which knows the source.
  */
 public final class DisplayFilterViewModel {
     private final CaptureBackend backend;
     private final ReadOnlyStringWrapper applied = new ReadOnlyStringWrapper("");
-    private CompiledFilter filter;
-    private String pending;
+    private ViewerFilter filter;
+    private final ReadOnlyStringWrapper wantedText = new ReadOnlyStringWrapper("");
+    private ViewerFilter wanted;
 
     DisplayFilterViewModel(CaptureBackend backend) {
         this.backend = backend;
@@ -40,29 +41,42 @@ public final class DisplayFilterViewModel {
     }
 
     /** Compiles a filter text; null for an empty one. */
-    CompiledFilter compile(String stripped) throws FilterSyntaxException {
+    ViewerFilter compile(String stripped) throws FilterSyntaxException {
         return stripped.isEmpty() ? null : backend.compileFilter(stripped);
     }
 
     /** The compiled filter in force, or null. */
-    CompiledFilter inForce() {
+    ViewerFilter inForce() {
         return filter;
     }
 
-    void setInForce(String text, CompiledFilter compiled) {
+    void setInForce(String text, ViewerFilter compiled) {
         filter = compiled;
         applied.set(text);
     }
 
-    void setPending(String text) {
-        pending = text;
+    /** The filter last asked for (null: none), which the list is to show. */
+    ViewerFilter wanted() {
+        return wanted;
     }
 
-    /** The filter asked for while reading, once (then forgotten), or null. */
-    String takePending() {
-        String text = pending;
-        pending = null;
-        return text;
+    String wantedText() {
+        return wantedText.get();
+    }
+
+    /** The text of the filter last asked for (empty for none). */
+    public ReadOnlyStringProperty wantedFilterProperty() {
+        return wantedText.getReadOnlyProperty();
+    }
+
+    void want(String text, ViewerFilter compiled) {
+        wanted = compiled;
+        wantedText.set(text);
+    }
+
+    /** True when the filter in force is the one last asked for. */
+    boolean wantedInForce() {
+        return wanted == filter && wantedText.get().equals(applied.get());
     }
 
     /** " — filter: X" for the status line, or empty. */

@@ -9,7 +9,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.concurrent.Worker;
 import org.jumbocap.displayfilter.FilterSyntaxException;
-import org.jumbocap.gui.backend.CaptureBackend.CompiledFilter;
+import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 import org.jumbocap.gui.model.FindQuery;
 import org.jumbocap.gui.model.RowList;
 import org.jumbocap.gui.service.FindTask;
@@ -29,6 +29,11 @@ public final class FindViewModel implements AutoCloseable {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper searching = new ReadOnlyBooleanWrapper(false);
     private FindTask running;
+    /** What the last search decided in frame order, for finding next with the same filter: its text, rows and frames. */
+    private String decidedText;
+    private Object decidedRows;
+    private java.util.BitSet decided;
+    private int decidedSize;
 
     public FindViewModel(CaptureViewModel capture) {
         this.capture = capture;
@@ -53,7 +58,7 @@ public final class FindViewModel implements AutoCloseable {
             message.set("Nothing to find: type a " + query.kind().toString().toLowerCase(java.util.Locale.ROOT));
             return;
         }
-        CompiledFilter filter = null;
+        ViewerFilter filter = null;
         try {
             if (query.kind() == FindQuery.Kind.DISPLAY_FILTER) {
                 filter = capture.backend().compileFilter(query.text());
@@ -81,6 +86,10 @@ public final class FindViewModel implements AutoCloseable {
             running.cancel();
         }
         FindTask task = new FindTask(capture.backend(), store, shown.store(), indices, query, filter, from, forward);
+        if (filter != null && decided != null && query.text().equals(decidedText) && shown.store() == decidedRows
+                && shown.store().size() == decidedSize) {
+            task.reusing(decided);
+        }
         running = task;
         searching.set(true);
         message.set("Searching for " + query.describe() + "\u2026");
@@ -100,6 +109,12 @@ public final class FindViewModel implements AutoCloseable {
                 return;
             }
             FindTask.Found found = task.getValue();
+            if (task.decidedInOrder() != null) {
+                decided = task.decidedInOrder();
+                decidedText = query.text();
+                decidedRows = shown.store();
+                decidedSize = shown.store().size();
+            }
             if (capture.shownRowsProperty().get() != shown) {
                 message.set("The list changed while searching; find again");
             } else if (found.position() < 0) {

@@ -39,9 +39,10 @@ class FilterFrontEndsAgreeTest {
         CoreBackend backend = new CoreBackend();
         int selected = 0;
         for (String filter : FILTERS) {
-            CaptureBackend.CompiledFilter compiled = backend.compileFilter(filter);
+            CaptureBackend.ViewerFilter compiled = backend.compileFilter(filter);
             for (Path file : files) {
                 List<Long> viewer = new ArrayList<>();
+                CaptureBackend.FrameStep step = backend.newFrameStep(true);
                 try (CaptureReader reader = backend.open(file)) {
                     FrameRecord rec = new FrameRecord();
                     long first = Long.MIN_VALUE;
@@ -51,7 +52,8 @@ class FilterFrontEndsAgreeTest {
                             first = rec.timestampNanos();
                             previous = first;
                         }
-                        if (compiled.test(rec, first, previous)) {
+                        step.next(rec, first, previous);
+                        if (step.passes(compiled)) {
                             viewer.add(rec.number());
                         }
                         previous = rec.timestampNanos();
@@ -59,7 +61,7 @@ class FilterFrontEndsAgreeTest {
                 } catch (java.io.IOException e) {
                     // a cut sample: both front ends stop at the same record, compared up to there
                 }
-                assertEquals(pipeline(filter, file), viewer, filter + " on " + file.getFileName());
+                assertEquals(pipeline(filter, file, true), viewer, filter + " on " + file.getFileName());
                 selected += viewer.size();
             }
         }
@@ -75,8 +77,8 @@ class FilterFrontEndsAgreeTest {
             "expert.severity >= warn", "tcp.time_delta > 0.001");
 
     /**
-     * The viewer's way with a conversation filter (OpenCaptureTask and FilterTask: summarise, follow the
-     * conversations in frame order, then decide) selects the frames the command line's pipeline selects.
+     * The viewer's way with a conversation filter (its frame step with the conversations followed, in frame
+     * order, as every viewer loop takes it) selects the frames the command line's pipeline selects.
      */
     @Test
     void conversationFiltersSelectThePipelinesFrames() throws Exception {
@@ -86,14 +88,11 @@ class FilterFrontEndsAgreeTest {
         CoreBackend backend = new CoreBackend();
         java.util.Map<String, Integer> perFilter = new java.util.TreeMap<>();
         for (String filter : CONVERSATION_FILTERS) {
-            CaptureBackend.CompiledFilter compiled = backend.compileFilter(filter);
+            CaptureBackend.ViewerFilter compiled = backend.compileFilter(filter);
             assertTrue(compiled.readsConversation(), filter);
             for (Path file : files) {
                 List<Long> viewer = new ArrayList<>();
-                CaptureBackend.FrameSummarizer summarizer = backend.newSummarizer();
-                org.jumbocap.dissect.FrameSummary summary = new org.jumbocap.dissect.FrameSummary();
-                org.jumbocap.pipeline.tcp.TcpConversations conversations = new org.jumbocap.pipeline.tcp.TcpConversations();
-                org.jumbocap.pipeline.tcp.TcpAnalysis analysis = new org.jumbocap.pipeline.tcp.TcpAnalysis();
+                CaptureBackend.FrameStep step = backend.newFrameStep(true);
                 try (CaptureReader reader = backend.open(file)) {
                     FrameRecord rec = new FrameRecord();
                     long first = Long.MIN_VALUE;
@@ -103,9 +102,8 @@ class FilterFrontEndsAgreeTest {
                             first = rec.timestampNanos();
                             previous = first;
                         }
-                        summarizer.decode(rec, summary);
-                        conversations.observe(summary, rec, analysis);
-                        if (compiled.test(rec, first, previous, summary, analysis)) {
+                        step.next(rec, first, previous);
+                        if (step.passes(compiled)) {
                             viewer.add(rec.number());
                         }
                         previous = rec.timestampNanos();
@@ -123,14 +121,15 @@ class FilterFrontEndsAgreeTest {
         }
     }
 
-    /** The frames the core's pipeline passes, up to the first bad record as the viewer stops there too. */
-    private static List<Long> pipeline(String filter, Path file) {
-        return pipeline(filter, file, false);
-    }
-
-    /** @param conversations follow the TCP conversations, as `read` does */
+    /**
+     * The frames the core's pipeline passes, up to the first bad record as the viewer stops there too.
+     *
+     * @param conversations follow the TCP conversations, as `read` does
+     */
     private static List<Long> pipeline(String filter, Path file, boolean conversations) {
-        FramePipeline pipeline = new FramePipeline(new FrameDissector(), DisplayFilter.compile(filter), true,
+        org.jumbocap.displayfilter.CompiledFilter compiled = DisplayFilter.compile(filter);
+        // checksums summed only for a filter that reads them, as read -Y does
+        FramePipeline pipeline = new FramePipeline(new FrameDissector(), compiled, compiled.readsChecksums(),
                 conversations ? new org.jumbocap.pipeline.tcp.TcpConversations() : null);
         List<Long> numbers = new ArrayList<>();
         try (CaptureReader reader = CaptureFiles.open(file)) {

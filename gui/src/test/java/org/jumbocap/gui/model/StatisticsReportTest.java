@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.FrameSummary;
-import org.jumbocap.gui.backend.CaptureBackend;
-import org.jumbocap.gui.backend.CoreBackend;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.files.CaptureFiles;
@@ -105,7 +103,7 @@ class StatisticsReportTest {
 
         String filter = StatisticsReport.flowFilter(biggest.key());
         assertTrue(filter.contains("tcp.dstport == 5201"), filter);
-        CaptureBackend.CompiledFilter compiled = new CoreBackend().compileFilter(filter);
+        org.jumbocap.displayfilter.CompiledFilter compiled = org.jumbocap.displayfilter.DisplayFilter.compile(filter);
         assertEquals(biggest.frames(), trees.stream().filter(compiled::matches).count(), filter);
     }
 
