@@ -12,6 +12,13 @@ public final class Tables {
     public static final String IPV6_EXT = "ipv6.ext";
     /** UDP destination or source port of a tunnel (4789 VXLAN, 6081 Geneve). */
     public static final String UDP_PORT = "udp.port";
+    /** TCP port of the protocol a segment's payload carries (53 DNS, 443 TLS); the lower port is tried first. */
+    public static final String TCP_PORT = "tcp.port";
+    /**
+     * {@link HeuristicDissector}s TCP tries, in key order, on a payload no port claimed, as Wireshark's
+     * heuristic dissectors (TLS on any port).
+     */
+    public static final String TCP_HEURISTIC = "tcp.heuristic";
 
     private Tables() {
     }

@@ -2,7 +2,19 @@ package org.jumbocap.crafted;
 
 import java.util.ArrayList;
 import java.util.List;
+import static org.jumbocap.proto.tcp.TransportFrames.ETHERTYPE_IPV4;
+import static org.jumbocap.proto.tcp.TransportFrames.TCP;
+import static org.jumbocap.proto.tcp.TransportFrames.UDP;
+import static org.jumbocap.proto.tcp.TransportFrames.V4_DST;
+import static org.jumbocap.proto.tcp.TransportFrames.V4_SRC;
+import static org.jumbocap.proto.tcp.TransportFrames.ethernet;
+import static org.jumbocap.proto.tcp.TransportFrames.ipv4;
+import static org.jumbocap.proto.tcp.TransportFrames.tcp;
+import static org.jumbocap.proto.tcp.TransportFrames.udp;
+import static org.jumbocap.proto.tcp.TransportFrames.withChecksum;
+
 import org.jumbocap.io.LinkTypes;
+import org.jumbocap.proto.tcp.TransportFrames.Checksum;
 import org.jumbocap.testing.Bytes;
 
 /**
@@ -20,6 +32,7 @@ public final class ProtocolCraftedCases implements CraftedCaseSource {
     public List<CraftedCase> cases() {
         List<CraftedCase> out = new ArrayList<>();
         arpCases(out);
+        dnsCases(out);
         return out;
     }
 
@@ -27,6 +40,57 @@ public final class ProtocolCraftedCases implements CraftedCaseSource {
     public static byte[] arp(int hwType, int protoType, int hwSize, int protoSize, int opcode, String addresses) {
         return Bytes.of().hex("ffffffffffff").hex(MAC_A).u16(0x0806)
                 .u16(hwType).u16(protoType).u8(hwSize).u8(protoSize).u16(opcode).hex(addresses).toArray();
+    }
+
+    /** A DNS message in a UDP datagram from port 40000 to 53, over IPv4, checksum right. */
+    public static byte[] dnsOverUdp(byte[] message) {
+        byte[] datagram = withChecksum(udp(40000, 53, 8 + message.length, message), 6, UDP, V4_SRC, V4_DST, Checksum.CORRECT);
+        return ethernet(ETHERTYPE_IPV4, ipv4(UDP, V4_SRC, V4_DST, datagram, false));
+    }
+
+    /** TCP payload (length-prefixed DNS messages, whole or not) from port 40000 to 53, over IPv4. */
+    public static byte[] dnsOverTcp(byte[] payload) {
+        byte[] segment = withChecksum(tcp(40000, 53, 1, 1, 0x018, new byte[0], payload), 16, TCP, V4_SRC, V4_DST, Checksum.CORRECT);
+        return ethernet(ETHERTYPE_IPV4, ipv4(TCP, V4_SRC, V4_DST, segment, false));
+    }
+
+    /** A response header with the given counts, then {@code rest}. */
+    public static byte[] dnsResponse(int questions, int answers, String rest) {
+        return Bytes.of().u16(0xbeef).u16(0x8180).u16(questions).u16(answers).u16(0).u16(0).hex(rest).toArray();
+    }
+
+    private static void dnsCases(List<CraftedCase> out) {
+        String question = "03777777076578616d706c6503636f6d00 0001 0001"; // www.example.com A IN
+        out.add(new CraftedCase("dns-compression-hostile", "DNS names whose compression pointers loop (a pointer to "
+                + "itself, two pointing at each other), point past the message, use the reserved label types, or "
+                + "chain 130 pointers, or a name of five 63-byte labels (longer than 255 bytes)", LinkTypes.ETHERNET, List.of(
+                dnsOverUdp(dnsResponse(1, 0, "c00c 0001 0001")),
+                dnsOverUdp(dnsResponse(1, 0, "c00e c00c 0001 0001")),
+                dnsOverUdp(dnsResponse(1, 0, "c1ff 0001 0001")),
+                dnsOverUdp(dnsResponse(1, 0, "4100 0001 0001")),
+                dnsOverUdp(dnsResponse(1, 0, longChain())),
+                dnsOverUdp(dnsResponse(1, 0, ("3f" + "61".repeat(63)).repeat(5) + "00 0001 0001"))),
+                null, List.of("dns.name.pointer_loop", "dns.name.bad_pointer", "dns.name.bad_label", "dns.name.too_long")));
+        out.add(new CraftedCase("dns-lengths-lie", "DNS counts announcing more records than the message holds, a "
+                + "record whose data length runs past the message, and over TCP a message of 300 bytes of which the "
+                + "segment holds 40", LinkTypes.ETHERNET, List.of(
+                dnsOverUdp(dnsResponse(1, 65535, question + " c00c 0001 0001 0000012c 0004 c0000201")),
+                dnsOverUdp(dnsResponse(1, 1, question + " c00c 0001 0001 0000012c ffff c0000201")),
+                dnsOverTcp(Bytes.of().u16(300).bytes(dnsResponse(1, 1, question + " c00c 0001 0001 0000")).toArray())),
+                null, List.of("dns.count.beyond_message", "dns.rr.beyond_message", "dns.message.continues")));
+    }
+
+    /** A question whose name is 130 one-byte labels, each reached through a pointer to the next one. */
+    private static String longChain() {
+        StringBuilder s = new StringBuilder();
+        int first = 12 + 4; // the question is a pointer to the first label after it and the type and class
+        s.append(String.format("c0%02x 0001 0001 ", first));
+        for (int i = 0; i < 130; i++) {
+            int next = first + 4 * (i + 1);
+            s.append(String.format("0161 c%03x ", next)); // label "a", then a pointer to the next label
+        }
+        s.append("00");
+        return s.toString();
     }
 
     private static void arpCases(List<CraftedCase> out) {
