@@ -33,6 +33,7 @@ public final class ProtocolCraftedCases implements CraftedCaseSource {
         List<CraftedCase> out = new ArrayList<>();
         arpCases(out);
         dnsCases(out);
+        tlsCases(out);
         return out;
     }
 
@@ -91,6 +92,68 @@ public final class ProtocolCraftedCases implements CraftedCaseSource {
         }
         s.append("00");
         return s.toString();
+    }
+
+    /** A TCP segment from port 443 to 50000 over IPv4 (a jumbogram over IPv6 when {@code superPacket}). */
+    public static byte[] tlsSegment(byte[] payload, boolean superPacket) {
+        return tlsSegment(payload, superPacket, 50000);
+    }
+
+    /** As above, to {@code clientPort}: each its own connection. */
+    public static byte[] tlsSegment(byte[] payload, boolean superPacket, int clientPort) {
+        if (superPacket) {
+            byte[] segment = withChecksum(tcp(443, 50000, 1, 1, 0x018, new byte[0], payload), 16, TCP,
+                    org.jumbocap.proto.tcp.TransportFrames.V6_SRC, org.jumbocap.proto.tcp.TransportFrames.V6_DST, Checksum.CORRECT);
+            return ethernet(org.jumbocap.proto.tcp.TransportFrames.ETHERTYPE_IPV6, org.jumbocap.proto.tcp.TransportFrames.ipv6(TCP,
+                    org.jumbocap.proto.tcp.TransportFrames.V6_SRC, org.jumbocap.proto.tcp.TransportFrames.V6_DST, segment, true));
+        }
+        byte[] segment = withChecksum(tcp(443, clientPort, 1, 1, 0x018, new byte[0], payload), 16, TCP, V4_SRC, V4_DST, Checksum.CORRECT);
+        return ethernet(ETHERTYPE_IPV4, ipv4(TCP, V4_SRC, V4_DST, segment, false));
+    }
+
+    /** A TLS record header and {@code length} bytes of a counting pattern. */
+    public static byte[] tlsRecord(int type, int version, int length) {
+        Bytes b = Bytes.of().u8(type).u16(version).u16(length);
+        for (int i = 0; i < length; i++) {
+            b.u8(i * 13 + 7);
+        }
+        return b.toArray();
+    }
+
+    /** A Client Hello offering TLS 1.3 with SNI {@code host}; lengths as given (they may lie). */
+    public static byte[] clientHello(String host, int sniListLengthDelta, int extensionsLengthDelta) {
+        byte[] name = host.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        Bytes sni = Bytes.of().u16(0).u16(5 + name.length).u16(3 + name.length + sniListLengthDelta).u8(0).u16(name.length).bytes(name);
+        Bytes alpn = Bytes.of().u16(16).u16(5).u16(3).u8(2).hex("6832");
+        Bytes versions = Bytes.of().u16(43).u16(3).u8(2).u16(0x0304);
+        byte[] extensions = Bytes.of().bytes(sni.toArray()).bytes(alpn.toArray()).bytes(versions.toArray()).toArray();
+        Bytes hello = Bytes.of().u16(0x0303);
+        for (int i = 0; i < 32; i++) {
+            hello.u8(i);
+        }
+        hello.u8(0).u16(2).u16(0x1301).u8(1).u8(0).u16(extensions.length + extensionsLengthDelta).bytes(extensions);
+        byte[] body = hello.toArray();
+        byte[] handshake = Bytes.of().u8(1).u8(0).u16(body.length).bytes(body).toArray();
+        return Bytes.of().u8(22).u16(0x0301).u16(handshake.length).bytes(handshake).toArray();
+    }
+
+    private static void tlsCases(List<CraftedCase> out) {
+        Bytes records = Bytes.of();
+        for (int i = 0; i < 11; i++) {
+            records.bytes(tlsRecord(23, 0x0303, 16401));
+        }
+        records.bytes(java.util.Arrays.copyOf(tlsRecord(23, 0x0303, 16401), 3000));
+        out.add(new CraftedCase("tls-bigtcp-records", "An IPv6 BIG TCP super-packet from port 443 carrying eleven whole "
+                + "TLS 1.2 Application Data records of 16,401 bytes and the first 3,000 bytes of a twelfth",
+                LinkTypes.ETHERNET, List.of(tlsSegment(records.toArray(), true)), null,
+                List.of()));
+        out.add(new CraftedCase("tls-hello-lengths-lie", "Client Hellos whose SNI list length and extensions length "
+                + "claim more bytes than the message holds, and a record whose handshake message claims more than the "
+                + "record", LinkTypes.ETHERNET, List.of(
+                tlsSegment(clientHello("www.example.com", 40, 0), false),
+                tlsSegment(clientHello("www.example.com", 0, 300), false, 50001),
+                tlsSegment(Bytes.of().u8(22).u16(0x0303).u16(8).u8(1).u8(0).u16(200).hex("03030000").toArray(), false, 50002)),
+                null, List.of("tls.handshake.malformed")));
     }
 
     private static void arpCases(List<CraftedCase> out) {

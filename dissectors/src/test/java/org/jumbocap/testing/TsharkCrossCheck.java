@@ -90,6 +90,14 @@ public final class TsharkCrossCheck {
         return String.join(",", values);
     }
 
+    /** Fails listing every difference that matches none of the patterns in {@code known} (pattern to why). */
+    public static void assertOnlyKnownPatterns(List<String> differences, Map<String, String> known) {
+        List<java.util.regex.Pattern> patterns = known.keySet().stream().map(java.util.regex.Pattern::compile).toList();
+        List<String> unexpected = differences.stream()
+                .filter(d -> patterns.stream().noneMatch(p -> p.matcher(d).matches())).toList();
+        assertTrue(unexpected.isEmpty(), "differences from tshark:\n" + String.join("\n", unexpected));
+    }
+
     /** Fails listing every difference not in {@code known} (difference prefix to why). */
     public static void assertOnlyKnown(List<String> differences, Map<String, String> known) {
         List<String> unexpected = differences.stream()
