@@ -23,6 +23,11 @@ final class DnsDissector implements Dissector {
     static final int MDNS_PORT = 5353;
     static final int MAX_POINTERS = 64;
     static final int MAX_NAME = 255;
+    /**
+     * Messages decoded from one TCP segment, each a layer: a segment of garbage on port 53 (the middle of
+     * a zone transfer) could otherwise make one layer per two bytes.
+     */
+    static final int MAX_MESSAGES = 16;
     private static final int HEADER = 12;
 
     private final boolean tcp;
@@ -51,7 +56,12 @@ final class DnsDissector implements Dissector {
         FrameBuffer b = ctx.buffer();
         long segmentEnd = offset + length;
         int p = offset;
+        int messages = 0;
         while (p + 2L <= segmentEnd) {
+            if (++messages > MAX_MESSAGES) {
+                ctx.expert(ctx.currentLayer(), DnsFields.TOO_MANY_MESSAGES, MAX_MESSAGES);
+                return;
+            }
             int messageLength = b.u16(p);
             int here = (int) Math.min(messageLength, segmentEnd - p - 2);
             message(ctx, p + 2, p, messageLength, here);
@@ -260,7 +270,7 @@ final class DnsDissector implements Dissector {
         int question(int at) {
             int end = readName(at);
             need(end, 4);
-            String qname = nameText();
+            String qname = ctx.hasTree() ? nameText() : null;
             int nameLength = name.length();
             int count = labels;
             int type = b.u16(end);

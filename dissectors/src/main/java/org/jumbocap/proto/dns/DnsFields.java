@@ -106,6 +106,9 @@ public final class DnsFields {
     public static final ExpertDef CONTINUES = new ExpertDef("dns.message.continues", ExpertGroup.UNDECODED, Severity.NOTE,
             "DNS message of %d bytes continues past this segment (%d bytes here): decoded as far as it goes");
 
+    public static final ExpertDef TOO_MANY_MESSAGES = new ExpertDef("dns.messages.too_many", ExpertGroup.UNDECODED, Severity.NOTE,
+            "More than %d DNS messages in one segment: the rest are not decoded");
+
     private static Map<Long, String> types() {
         Map<Long, String> t = new HashMap<>();
         String[] names = {"1 A", "2 NS", "3 MD", "4 MF", "5 CNAME", "6 SOA", "7 MB", "8 MG", "9 MR", "10 NULL", "11 WKS",

@@ -64,6 +64,14 @@ class DnsDissectorTest {
         assertEquals(List.of(), tree.experts().stream().map(ExpertItem::id).toList());
     }
 
+    /** Garbage on port 53 (the middle of a zone transfer) as 2-byte "messages": at most 16 layers, then a note. */
+    @Test
+    void aSegmentOfTinyMessagesStopsAtSixteen() {
+        FrameTree tree = dissect(ProtocolCraftedCases.dnsOverTcp(new byte[400]));
+        assertEquals(16, tree.layers().stream().filter(l -> l.name().equals("dns")).count());
+        assertTrue(tree.hasExpert("dns.messages.too_many"));
+    }
+
     @Test
     void hostileNamesEndInNotesQuickly() {
         byte[] loop = ProtocolCraftedCases.dnsOverUdp(ProtocolCraftedCases.dnsResponse(1, 0, "c00c 0001 0001"));
