@@ -16,13 +16,16 @@ expected() {
             -e arp.isannouncement -e arp.src.hw -e arp.src.proto -e arp.dst.hw -e arp.dst.proto \
             2>/dev/null >"$out/${f#crafted/}.arp.tsv"
     done
-    tshark -r "$here/dns-veth.pcap" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number \
+    for f in dns-veth.pcap crafted/mdns-query-response.pcap; do
+    tshark -r "$here/$f" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number \
         -e _ws.col.Protocol -e _ws.col.Info -e dns.id -e dns.flags.response -e dns.flags.opcode \
         -e dns.flags.authoritative -e dns.flags.truncated -e dns.flags.recdesired -e dns.flags.recavail \
         -e dns.flags.rcode -e dns.count.queries -e dns.count.answers -e dns.count.auth_rr -e dns.count.add_rr \
         -e dns.qry.name -e dns.qry.type -e dns.qry.class -e dns.resp.name -e dns.resp.type -e dns.resp.ttl \
         -e dns.a -e dns.aaaa -e dns.cname -e dns.ptr.domain_name -e dns.mx.preference -e dns.mx.mail_exchange \
-        -e dns.txt -e dns.soa.mname -e dns.response_in -e dns.response_to 2>/dev/null >"$out/dns-veth.pcap.dns.tsv"
+        -e dns.txt -e dns.soa.mname -e dns.qry.qu -e dns.resp.cache_flush -e dns.response_in -e dns.response_to \
+        2>/dev/null >"$out/${f#crafted/}.dns.tsv"
+    done
     # TCP reassembly off: jumbocap lists the records that start in each frame, as tshark does without it.
     for f in tls-veth.pcap crafted/tls-bigtcp-records.pcap crafted/tls-hello-lengths-lie.pcap; do
     tshark -o tcp.desegment_tcp_streams:FALSE -r "$here/$f" -T fields -E header=y -E occurrence=a \

@@ -33,6 +33,7 @@ public final class ProtocolCraftedCases implements CraftedCaseSource {
         List<CraftedCase> out = new ArrayList<>();
         arpCases(out);
         dnsCases(out);
+        mdnsCases(out);
         tlsCases(out);
         return out;
     }
@@ -79,6 +80,28 @@ public final class ProtocolCraftedCases implements CraftedCaseSource {
                 dnsOverUdp(dnsResponse(1, 1, question + " c00c 0001 0001 0000012c ffff c0000201")),
                 dnsOverTcp(Bytes.of().u16(300).bytes(dnsResponse(1, 1, question + " c00c 0001 0001 0000")).toArray())),
                 null, List.of("dns.count.beyond_message", "dns.rr.beyond_message", "dns.message.continues")));
+    }
+
+    /** An mDNS datagram from 192.0.2.5:5353 to 224.0.0.251:5353. */
+    public static byte[] mdns(byte[] message) {
+        byte[] src = {(byte) 192, 0, 2, 5};
+        byte[] group = {(byte) 224, 0, 0, (byte) 251};
+        byte[] datagram = withChecksum(udp(5353, 5353, 8 + message.length, message), 6, UDP, src, group, Checksum.CORRECT);
+        return Bytes.of().hex("01005e0000fb 020000000005").u16(ETHERTYPE_IPV4).bytes(ipv4(UDP, src, group, datagram, false)).toArray();
+    }
+
+    private static void mdnsCases(List<CraftedCase> out) {
+        String services = "095f7365727669636573075f646e732d7364045f756470056c6f63616c00"; // _services._dns-sd._udp.local
+        String http = "055f68747470045f746370056c6f63616c00"; // _http._tcp.local
+        String host = "04686f7374056c6f63616c00"; // host.local
+        out.add(new CraftedCase("mdns-query-response", "Multicast DNS: a query with a QM and a QU question, and a "
+                + "response whose A and AAAA records have the cache-flush bit", LinkTypes.ETHERNET, List.of(
+                mdns(Bytes.of().u16(0).u16(0).u16(2).u16(0).u16(0).u16(0).hex(services).u16(12).u16(1)
+                        .hex(http).u16(12).u16(0x8001).toArray()),
+                mdns(Bytes.of().u16(0).u16(0x8400).u16(0).u16(2).u16(0).u16(0).hex(host).u16(1).u16(0x8001).u32(120).u16(4)
+                        .hex("c0000205").hex("c00c").u16(28).u16(0x8001).u32(120).u16(16)
+                        .hex("00000000000000000000000000000001").toArray())),
+                null, List.of()));
     }
 
     /** A question whose name is 130 one-byte labels, each reached through a pointer to the next one. */

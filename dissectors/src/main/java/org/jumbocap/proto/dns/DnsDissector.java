@@ -280,8 +280,9 @@ final class DnsDissector implements Dissector {
             q.add(DnsFields.QRY_NAME_LEN, at, end - at, nameLength).generated();
             q.add(DnsFields.COUNT_LABELS, at, end - at, count).generated();
             q.add(DnsFields.QRY_TYPE, end, 2, type);
+            boolean unicast = mdns && (cls & 0x8000) != 0;
             if (mdns) {
-                q.add(DnsFields.QRY_QU, end + 2, 2, (cls & 0x8000) != 0);
+                q.add(DnsFields.QRY_QU, end + 2, 2, unicast);
                 cls &= 0x7FFF;
             }
             q.add(DnsFields.QRY_CLASS, end + 2, 2, cls);
@@ -290,6 +291,9 @@ final class DnsDissector implements Dissector {
                 String clsName = DnsFields.CLASSES.getOrDefault((long) cls, String.format(Locale.ROOT, "0x%04x", cls));
                 q.setText(qname + ": type " + typeName + ", class " + clsName);
                 info.append(' ').append(typeName).append(' ').append(qname);
+                if (mdns) {
+                    info.append(unicast ? ", \"QU\" question" : ", \"QM\" question");
+                }
             }
             return end + 4;
         }
@@ -309,6 +313,9 @@ final class DnsDissector implements Dissector {
             String typeName = typeName(type);
             if (info != null) {
                 info.append(' ').append(typeName);
+                if (mdns && type != 41 && (cls & 0x8000) != 0) {
+                    info.append(", cache flush");
+                }
                 rr.setText(owner + ": type " + typeName);
             }
             if (type == 41) {
