@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.files.CaptureFiles;
@@ -58,6 +59,13 @@ public final class TsharkCrossCheck {
             while (reader.next(record)) {
                 frames++;
                 FrameTree tree = dissect.apply(record);
+                // the packet list names the protocol from the summary alone: it must say what the tree says
+                FrameSummary summary = new FrameSummary();
+                new FrameDissector().summarize(record, summary);
+                if (!SummaryText.protocol(tree).equals(SummaryText.protocol(summary))) {
+                    out.add("frame " + record.number() + " summary protocol " + SummaryText.protocol(summary)
+                            + ", tree " + SummaryText.protocol(tree));
+                }
                 String[] cells = lines.get(frames).split("\t", -1);
                 for (int i = 1; i < header.length; i++) {
                     String expected = i < cells.length ? cells[i] : "";
