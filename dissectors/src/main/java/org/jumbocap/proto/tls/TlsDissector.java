@@ -235,6 +235,10 @@ final class TlsDissector implements HeuristicDissector {
             need(p + 4, len, extEnd);
             FieldNode ext = hs.add(TlsFields.EXTENSION_TYPE, p, 2, type);
             ext.add(TlsFields.EXTENSION_LEN, p + 2, 2, len);
+            if (ctx.hasTree()) {
+                String extName = TlsFields.EXTENSION_TYPE.valueNames().get((long) type);
+                ext.setText("Extension: " + (extName != null ? extName : "Unknown type " + type) + " (len=" + len + ")");
+            }
             try {
                 extension(ctx, ext, type, p + 4, p + 4 + len, client, state);
             } catch (Stop stop) {

@@ -58,7 +58,13 @@ public final class TlsFields {
     public static final FieldDef CIPHER_SUITES_LENGTH = FieldDef.of("tls.handshake.cipher_suites_length", "Cipher Suites Length",
             FieldType.UINT16, "Client Hello: bytes of cipher suites");
     public static final FieldDef CIPHERSUITE = FieldDef.of("tls.handshake.ciphersuite", "Cipher Suite", FieldType.UINT16, Base.HEX,
-            "Offered (Client Hello) or chosen (Server Hello) cipher suite");
+            "Offered (Client Hello) or chosen (Server Hello) cipher suite").withValueNames(Map.ofEntries(
+            Map.entry(0x1301L, "TLS_AES_128_GCM_SHA256"), Map.entry(0x1302L, "TLS_AES_256_GCM_SHA384"),
+            Map.entry(0x1303L, "TLS_CHACHA20_POLY1305_SHA256"), Map.entry(0x00FFL, "TLS_EMPTY_RENEGOTIATION_INFO_SCSV"),
+            Map.entry(0xC02BL, "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"), Map.entry(0xC02CL, "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384"),
+            Map.entry(0xC02FL, "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"), Map.entry(0xC030L, "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384"),
+            Map.entry(0xCCA8L, "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256"),
+            Map.entry(0xCCA9L, "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256")));
     public static final FieldDef COMP_METHODS_LENGTH = FieldDef.of("tls.handshake.comp_methods_length", "Compression Methods Length",
             FieldType.UINT8, "Client Hello: compression methods");
     public static final FieldDef EXTENSIONS_LENGTH = FieldDef.of("tls.handshake.extensions_length", "Extensions Length",
