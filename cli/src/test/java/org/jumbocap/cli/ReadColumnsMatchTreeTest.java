@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
  */
 class ReadColumnsMatchTreeTest {
     /** number, time, source, arrow, destination, protocol, length, then info and the marks. */
-    private static final Pattern LINE = Pattern.compile("\\s*(\\d+) (\\S+) (\\S+) \u2192 (\\S+) (\\S+) (\\d+) ?(.*)");
+    /** The protocol may hold a space, as Wireshark's "Inverse ARP" does: it ends before the length. */
+    private static final Pattern LINE = Pattern.compile("\\s*(\\d+) (\\S+) (\\S+) \u2192 (\\S+) (.+?) (\\d+) ?(.*)");
     /** The marks read appends after the info: jumbo length and expert findings. */
     private static final Pattern MARKS = Pattern.compile("( \\[(JUMBO|BIG TCP) [^\\]]*\\]| \\[!(ERROR|WARN) [^\\]]*\\])+$");
 

@@ -114,6 +114,28 @@ public final class DissectionContext {
         return currentLayer;
     }
 
+    /**
+     * The Info column text of the current layer, shown when it is the frame's innermost protocol; made
+     * only when asked, and only kept when a tree is built (the summary alone leaves such frames to the tree).
+     */
+    public void setInfo(java.util.function.Supplier<String> text) {
+        if (tree != null && currentLayer != null) {
+            tree.setInfo(currentLayer, text);
+        }
+    }
+
+    /**
+     * Names the current layer in the Protocol column when it is the frame's innermost protocol, where its
+     * declaration's name is not the one Wireshark shows ("RARP" for the ARP layer of a reverse request).
+     * {@code name} should be a constant: the summary keeps it for every frame.
+     */
+    public void setProtocolColumn(String name) {
+        summary.setProtocolColumn(name);
+        if (tree != null && currentLayer != null) {
+            tree.setProtocolColumn(currentLayer, name);
+        }
+    }
+
     public FieldNode currentLayer() {
         return currentLayer;
     }

@@ -19,6 +19,7 @@ public final class DissectorTable {
      * ports, link types): one array load per lookup instead of a search. Null otherwise.
      */
     private final Dissector[] byIndex;
+    private final java.util.List<Dissector> inKeyOrder;
     private static final int DIRECT_LIMIT = 1 << 16;
 
     DissectorTable(String name, Map<Integer, Dissector> byKey) {
@@ -29,6 +30,7 @@ public final class DissectorTable {
         for (int i = 0; i < keys.length; i++) {
             values[i] = byKey.get(keys[i]);
         }
+        this.inKeyOrder = java.util.List.of(values);
         boolean direct = keys.length > 0 && keys[0] >= 0 && keys[keys.length - 1] < DIRECT_LIMIT;
         this.byIndex = direct ? new Dissector[keys[keys.length - 1] + 1] : null;
         if (direct) {
@@ -50,6 +52,11 @@ public final class DissectorTable {
         }
         int i = Arrays.binarySearch(keys, key);
         return i >= 0 ? values[i] : null;
+    }
+
+    /** The dissectors in the order of their keys (a heuristic table's order of trial). */
+    public java.util.List<Dissector> inKeyOrder() {
+        return inKeyOrder;
     }
 
     public Map<Integer, Dissector> entries() {

@@ -142,6 +142,11 @@ public final class FrameSummary {
     public final FieldDef[] protocolLayers = new FieldDef[MAX_PROTOCOL_LAYERS];
     /** Frame offset of each layer in {@link #protocolLayers}. */
     public final int[] protocolLayerOffsets = new int[MAX_PROTOCOL_LAYERS];
+    /**
+     * The Protocol column name a layer in {@link #protocolLayers} gave for itself ("RARP", "TLSv1.3"), or
+     * null for its declaration's name: the column is decided without a tree (the viewer's packet list).
+     */
+    public final String[] protocolLayerColumns = new String[MAX_PROTOCOL_LAYERS];
     /** Every expert finding, in the order the tree would list them. */
     public int expertCount;
     public final ExpertDef[] experts = new ExpertDef[MAX_EXPERTS];
@@ -172,9 +177,17 @@ public final class FrameSummary {
     void addProtocolLayer(FieldDef def, int offset) {
         if (protocolLayerCount < MAX_PROTOCOL_LAYERS) {
             protocolLayerOffsets[protocolLayerCount] = offset;
+            protocolLayerColumns[protocolLayerCount] = null;
             protocolLayers[protocolLayerCount++] = def;
         } else {
             incomplete = true;
+        }
+    }
+
+    /** Names the last layer added in the Protocol column (a constant: nothing is allocated per frame). */
+    void setProtocolColumn(String name) {
+        if (protocolLayerCount > 0) {
+            protocolLayerColumns[protocolLayerCount - 1] = name;
         }
     }
 

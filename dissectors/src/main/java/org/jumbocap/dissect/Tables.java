@@ -10,8 +10,15 @@ public final class Tables {
     public static final String IP_PROTO = "ip.proto";
     /** IPv6 extension headers by next-header value (0, 43, 44, 60, 51, 50, 135, 59). */
     public static final String IPV6_EXT = "ipv6.ext";
-    /** UDP destination or source port of a tunnel (4789 VXLAN, 6081 Geneve). */
+    /** UDP destination or source port of the payload's protocol (4789 VXLAN, 6081 Geneve, 53 DNS, 5353 mDNS). */
     public static final String UDP_PORT = "udp.port";
+    /** TCP port of the protocol a segment's payload carries (53 DNS, 443 TLS); the lower port is tried first. */
+    public static final String TCP_PORT = "tcp.port";
+    /**
+     * {@link HeuristicDissector}s TCP tries, in key order, on a payload no port claimed, as Wireshark's
+     * heuristic dissectors (TLS on any port).
+     */
+    public static final String TCP_HEURISTIC = "tcp.heuristic";
 
     private Tables() {
     }

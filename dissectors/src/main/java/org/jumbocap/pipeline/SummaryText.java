@@ -130,11 +130,20 @@ public final class SummaryText {
 
     /** The protocol column from the summary ("TCP", "ICMPv6", "ARP"), or null when it records no layer. */
     public static String protocol(FrameSummary summary) {
-        FieldDef top = topLayer(summary);
-        if (top == null) {
-            return summary.protocolLayerCount == 0 ? null : protocolName(summary.protocolLayers[summary.protocolLayerCount - 1]);
+        int top = -1;
+        for (int i = 0; i < summary.protocolLayerCount; i++) {
+            if (!NOT_A_PROTOCOL.contains(summary.protocolLayers[i].name())) {
+                top = i;
+            }
         }
-        return protocolName(top);
+        if (top < 0) {
+            top = summary.protocolLayerCount - 1;
+        }
+        if (top < 0) {
+            return null;
+        }
+        String given = summary.protocolLayerColumns[top];
+        return given != null ? given : protocolName(summary.protocolLayers[top]);
     }
 
     // ---- from the tree ---------------------------------------------------------------------------
@@ -142,12 +151,16 @@ public final class SummaryText {
     /** The info text made from the frame's tree. */
     public static String info(FrameTree tree) {
         List<FieldNode> own = ownLayers(tree);
-        return info(innermostProtocol(own), transportAbove(own, innermostIp(own)));
+        FieldNode top = innermostProtocol(own);
+        String given = top == null ? null : tree.info(top);
+        return given != null ? given : info(top, transportAbove(own, innermostIp(own)));
     }
 
     /** The protocol column from the frame's tree. */
     public static String protocol(FrameTree tree) {
-        return protocolName(innermostProtocol(ownLayers(tree)).def());
+        FieldNode top = innermostProtocol(ownLayers(tree));
+        String given = tree.protocolColumn(top);
+        return given != null ? given : protocolName(top.def());
     }
 
     /**

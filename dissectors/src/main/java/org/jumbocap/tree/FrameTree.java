@@ -2,8 +2,11 @@ package org.jumbocap.tree;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.io.FrameRecord;
@@ -16,6 +19,10 @@ public final class FrameTree {
     private final FrameRecord frame;
     private final List<FieldNode> layers = new ArrayList<>(8);
     private final List<ExpertItem> experts = new ArrayList<>(4);
+    /** The Info column text a layer gives, as Wireshark's col_set_str; most frames have none. */
+    private Map<FieldNode, Supplier<String>> infos;
+    /** The Protocol column name a layer gives for itself ("RARP", "TLSv1.3"); most layers give none. */
+    private Map<FieldNode, String> columnNames;
 
     public FrameTree(FrameRecord frame) {
         this.frame = frame;
@@ -34,6 +41,36 @@ public final class FrameTree {
 
     public List<FieldNode> layers() {
         return Collections.unmodifiableList(layers);
+    }
+
+    /**
+     * Says what the Info column shows when {@code layer} is the frame's innermost protocol (an ARP
+     * request's "Who has ...", a DNS query's "Standard query ..."): the layer's own words, made when asked.
+     */
+    public void setInfo(FieldNode layer, Supplier<String> text) {
+        if (infos == null) {
+            infos = new IdentityHashMap<>(2);
+        }
+        infos.put(layer, text);
+    }
+
+    /** The Info column text {@code layer} gave, or null when it gave none. */
+    public String info(FieldNode layer) {
+        Supplier<String> text = infos == null ? null : infos.get(layer);
+        return text == null ? null : text.get();
+    }
+
+    /** Names {@code layer} in the Protocol column when it is the frame's innermost protocol. */
+    public void setProtocolColumn(FieldNode layer, String name) {
+        if (columnNames == null) {
+            columnNames = new IdentityHashMap<>(2);
+        }
+        columnNames.put(layer, name);
+    }
+
+    /** The Protocol column name {@code layer} gave, or null when it gave none. */
+    public String protocolColumn(FieldNode layer) {
+        return columnNames == null ? null : columnNames.get(layer);
     }
 
     /** Records an expert item on a field; its message is the declaration's summary formatted with args, when asked for. */

@@ -18,7 +18,8 @@ public final class CraftedSamples {
     static final List<CraftedCaseSource> SOURCES = List.of(
             new IpCraftedCases(),
             new TransportCraftedCases(),
-            new AuditCraftedCases()
+            new AuditCraftedCases(),
+            new ProtocolCraftedCases()
     );
 
     /** Fixed so regenerated files are byte-identical: 2023-11-14T22:13:20Z. */

@@ -44,7 +44,7 @@ public final class SummaryLine {
         FieldNode ip = SummaryText.innermostIp(own);
         FieldNode transport = SummaryText.transportAbove(own, ip);
         s.append(endpoints(tree, ip, transport)).append(' ');
-        s.append(SummaryText.protocolName(SummaryText.innermostProtocol(own).def())).append(' ');
+        s.append(SummaryText.protocol(tree)).append(' ');
         s.append(tree.frame().originalLength()).append(' ');
         SafeText.append(s, SummaryText.info(tree));
         String jumbo = jumboMark(own);
@@ -92,7 +92,7 @@ public final class SummaryLine {
         int dstPort = transportAboveIp ? summary.dstPort : -1;
         s.append(endpoint(summary.ipVersion, address(v6, summary.srcHi, summary.srcLo), srcPort)).append(" → ")
                 .append(endpoint(summary.ipVersion, address(v6, summary.dstHi, summary.dstLo), dstPort)).append(' ');
-        s.append(SummaryText.protocolName(top)).append(' ');
+        s.append(SummaryText.protocol(summary)).append(' ');
         s.append(frame.originalLength()).append(' ');
         SafeText.append(s, info);
         String jumbo = jumboMark(summary);

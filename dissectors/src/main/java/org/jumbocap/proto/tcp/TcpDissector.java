@@ -5,7 +5,10 @@ import org.jumbocap.buffer.TruncatedException;
 import org.jumbocap.checksum.ChecksumVerdict;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.Dissector;
+import org.jumbocap.dissect.DissectorTable;
 import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.dissect.HeuristicDissector;
+import org.jumbocap.dissect.Tables;
 import org.jumbocap.dissect.IpContext;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.tree.FieldNode;
@@ -97,6 +100,33 @@ public final class TcpDissector implements Dissector {
                     ? "TCP payload (" + captured + " bytes)"
                     : "TCP payload (" + captured + " of " + segmentLength + " bytes captured)");
         }
+        if (captured > 0 && !ctx.isPartialDatagram()) {
+            Dissector next = upperLayer(ctx, (int) srcPort, (int) dstPort, payloadOffset, segmentLength);
+            if (next != null) {
+                ctx.call(next, payloadOffset, segmentLength);
+            }
+        }
+    }
+
+    /**
+     * The dissector of the payload: by port, the lower one first as in Wireshark, then the first heuristic
+     * one that accepts the bytes; null leaves the payload undecoded.
+     */
+    private static Dissector upperLayer(DissectionContext ctx, int srcPort, int dstPort, int offset, long length) {
+        DissectorTable ports = ctx.registry().table(Tables.TCP_PORT);
+        Dissector next = ports.get(Math.min(srcPort, dstPort));
+        if (next == null) {
+            next = ports.get(Math.max(srcPort, dstPort));
+        }
+        if (next != null) {
+            return next;
+        }
+        for (Dissector d : ctx.registry().table(Tables.TCP_HEURISTIC).inKeyOrder()) {
+            if (d instanceof HeuristicDissector h && h.accepts(ctx, offset, length)) {
+                return h;
+            }
+        }
+        return null;
     }
 
     private static void addFlags(FieldNode tcp, int at, int flags) {

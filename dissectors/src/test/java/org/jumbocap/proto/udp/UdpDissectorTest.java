@@ -52,9 +52,9 @@ class UdpDissectorTest {
 
     @Test
     void ordinaryDatagram() {
-        FrameTree tree = dissect(v6(udp(5353, 5354, 8 + 20, data(20)), false, Checksum.CORRECT));
-        assertEquals(5353, tree.find("udp.srcport").longValue());
-        assertEquals(5354, tree.find("udp.dstport").longValue());
+        FrameTree tree = dissect(v6(udp(40353, 40354, 8 + 20, data(20)), false, Checksum.CORRECT));
+        assertEquals(40353, tree.find("udp.srcport").longValue());
+        assertEquals(40354, tree.find("udp.dstport").longValue());
         assertEquals(2, tree.findAll("udp.port").size());
         assertEquals(28, tree.find("udp.length").longValue());
         assertEquals(ChecksumVerdict.GOOD.code(), tree.find("udp.checksum.status").longValue());
