@@ -68,17 +68,35 @@ public final class CaptureFilters {
      */
     public static Prepared prepareWithin(String filter, boolean raw, int maxHeaders, int linkType, int snaplen,
                                          double seconds) throws CaptureException, TimeoutException {
-        return within(seconds, () -> prepare(filter, raw, maxHeaders, linkType, snaplen));
+        return within(seconds, timeoutAdvice(raw, maxHeaders), () -> prepare(filter, raw, maxHeaders, linkType, snaplen));
     }
 
     /**
-     * Runs {@code work} on a helper thread and waits at most {@code seconds}: libpcap's compiler cannot be
+     * What to try when libpcap takes too long over a filter, leaving out what was already given: a raw
+     * filter is not rewritten, and one extension header is the least the rewriter walks.
+     */
+    public static String timeoutAdvice(boolean raw, int maxHeaders) {
+        List<String> ways = new ArrayList<>();
+        if (!raw && maxHeaders > 1) {
+            ways.add("--ext-headers 1");
+        }
+        ways.add("fewer alternatives");
+        if (!raw) {
+            ways.add("--raw-filter");
+        }
+        return ways.size() == 1 ? ways.get(0)
+                : String.join(", ", ways.subList(0, ways.size() - 1)) + " or " + ways.get(ways.size() - 1);
+    }
+
+    /**
+     * Runs {@code work} on a helper thread and waits at most {@code seconds} ({@code advice}: what the message
+     * tells the user to try, see {@link #timeoutAdvice}): libpcap's compiler cannot be
      * interrupted, so a filter its optimizer chews on for minutes is abandoned (the thread is a daemon and
      * dies with the JVM) and reported as one line; Ctrl-C ends the JVM meanwhile as at any other time.
      *
      * @throws TimeoutException when the time ran out, with a message for the user
      */
-    public static <T> T within(double seconds, FilterWork<T> work) throws CaptureException, TimeoutException {
+    public static <T> T within(double seconds, String advice, FilterWork<T> work) throws CaptureException, TimeoutException {
         FutureTask<T> task = new FutureTask<>(work::run);
         Thread t = new Thread(task, "jumbocap-filter-compile");
         t.setDaemon(true);
@@ -89,7 +107,7 @@ public final class CaptureFilters {
             task.cancel(true);
             String s = seconds == Math.rint(seconds) ? String.valueOf((long) seconds) : String.valueOf(seconds);
             throw new TimeoutException("capture filter: libpcap did not finish compiling it within " + s
-                    + " s; use --ext-headers 1, fewer alternatives, or --raw-filter");
+                    + " s; use " + advice);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CaptureException(CaptureException.Kind.OTHER, "interrupted while compiling the capture filter", e);

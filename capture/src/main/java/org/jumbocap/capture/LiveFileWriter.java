@@ -50,6 +50,8 @@ public final class LiveFileWriter implements LiveOutput {
     private boolean failed;
     private boolean packetBuffered;
     private Segmenter segmenter;
+    /** Records whole in the file: {@link #durableFrames}, or with segmenting the segments they became. */
+    private long durableRecords;
     private FramePipeline pipeline;
 
     public LiveFileWriter(Path file, int linkType, int snaplen) throws IOException {
@@ -194,6 +196,20 @@ public final class LiveFileWriter implements LiveOutput {
     private void wholeUpTo(long length, long count) {
         committedBytes = length;
         durableFrames = count;
+        durableRecords = segmenter == null ? count : segmenter.report().framesWritten();
+    }
+
+    /**
+     * What a stopped capture leaves: with segmenting the file holds the segments (and whole frames) the
+     * captured frames became, more records than frames, and the message counts both.
+     */
+    @Override
+    public String whatIsKept() {
+        if (segmenter == null) {
+            return LiveOutput.super.whatIsKept();
+        }
+        return file + " holds the " + (failed ? durableRecords : segmenter.report().framesWritten())
+                + " records written before (from " + frames() + " frames captured) and is valid";
     }
 
     /** Stops writing and cuts the file back to its last whole frame; returns {@code e} to throw. */

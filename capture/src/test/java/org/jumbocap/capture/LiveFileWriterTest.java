@@ -142,6 +142,29 @@ class LiveFileWriterTest {
     }
 
     /**
+     * With segmenting the file holds more records than frames were captured, and what a stopped capture
+     * says it leaves counts the records the file holds, beside the frames they came from.
+     */
+    @Test
+    void aSegmentingWriterCountsTheRecordsTheFileHolds() throws IOException {
+        List<FrameRecord> frames = readAll(SAMPLES.resolve("ipv6-bigtcp-veth.pcap"));
+        Path file = dir.resolve("segmented.pcap");
+        String kept;
+        try (LiveFileWriter w = new LiveFileWriter(file, 1, CaptureSource.MAX_SNAPLEN)) {
+            w.segment(0, 1500);
+            for (FrameRecord f : frames) {
+                w.write(f);
+            }
+            w.flush();
+            kept = w.whatIsKept();
+        }
+        int records = readAll(file).size();
+        assertTrue(records > frames.size(), records + " records from " + frames.size() + " frames");
+        assertEquals(file + " holds the " + records + " records written before (from " + frames.size()
+                + " frames captured) and is valid", kept);
+    }
+
+    /**
      * The kernel's facts reach a pcapng file the same from both paths; written from outside the heap they
      * ride in the block's trailer, the largest one the writer makes (odd lengths pad up to 3 bytes).
      */

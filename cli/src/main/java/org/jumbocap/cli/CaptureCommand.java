@@ -259,7 +259,7 @@ public final class CaptureCommand implements Callable<Integer> {
                 CaptureFilters.Prepared prepared;
                 try {
                     prepared = CaptureFilters.within(durationFirst ? durationSeconds : CaptureFilters.COMPILE_LIMIT_SECONDS,
-                            () -> {
+                            CaptureFilters.timeoutAdvice(rawFilter, extHeaders), () -> {
                                 CaptureFilters.Prepared p = CaptureFilters.prepare(captureFilter, rawFilter, extHeaders,
                                         source.linkType(), snaplen);
                                 source.setFilter(p.text());
@@ -358,6 +358,7 @@ public final class CaptureCommand implements Callable<Integer> {
         }, "jumbocap-capture-stop");
         relinquishPrivileges(err, output instanceof RingFileWriter ring ? ring.files() : List.of());
         Runtime.getRuntime().addShutdownHook(hook);
+        StopSignals signals = StopSignals.install(capture::requestStop);
         LiveCapture.Result result;
         try {
             result = capture.run();
@@ -376,6 +377,7 @@ public final class CaptureCommand implements Callable<Integer> {
             report(result, source, output, err);
             err.flush();
         } finally {
+            signals.restore();
             finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
