@@ -269,9 +269,11 @@ public final class ReadCommand implements Callable<Integer> {
             @Override
             public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
                 // the line comes from the summary where it can, so most frames are never dissected in full
-                String line = verbose || frame.hasTree() ? null
-                        : summary.render(frame.summary(), frame.tcpAnalysis(), frame.frame(), context);
-                s.append(line != null ? line : summary.render(frame.tree(), context)).append('\n');
+                if (verbose || frame.hasTree()
+                        || !summary.render(frame.summary(), frame.tcpAnalysis(), frame.frame(), context, s)) {
+                    s.append(summary.render(frame.tree(), context));
+                }
+                s.append('\n');
                 if (verbose) {
                     treeText.render(frame.tree(), s);
                 }
