@@ -184,6 +184,7 @@ public final class ReadCommand implements Callable<Integer> {
     /** Text per frame, written as rendered. */
     private abstract static class LineSink implements FrameLoop.RenderingSink {
         private final PrintWriter out;
+        private final CharCopier copier = new CharCopier();
 
         LineSink(PrintWriter out) {
             this.out = out;
@@ -192,6 +193,32 @@ public final class ReadCommand implements Callable<Integer> {
         @Override
         public void write(CharSequence text) {
             out.append(text);
+        }
+
+        @Override
+        public void write(CharSequence text, int start, int end) {
+            copier.write(out, text, start, end);
+        }
+    }
+
+    /**
+     * Writes part of a StringBuilder through a reused array: the Writer's own {@code append(text, start,
+     * end)} would make a String of it first, one per frame.
+     */
+    private static final class CharCopier {
+        private char[] chars = new char[256];
+
+        void write(PrintWriter out, CharSequence text, int start, int end) {
+            if (!(text instanceof StringBuilder sb)) {
+                out.append(text, start, end);
+                return;
+            }
+            int n = end - start;
+            if (chars.length < n) {
+                chars = new char[Math.max(n, chars.length * 2)];
+            }
+            sb.getChars(start, end, chars, 0);
+            out.write(chars, 0, n);
         }
     }
 
@@ -253,6 +280,7 @@ public final class ReadCommand implements Callable<Integer> {
         SummaryLine summary = new SummaryLine(timeFormat, colors);
         TreeText treeText = new TreeText(colors);
         boolean several = inputs.files().size() > 1;
+        CharCopier copier = new CharCopier();
         return new FrameLoop.RenderingSink() {
             @Override
             public void startFile(String file) {
@@ -264,6 +292,11 @@ public final class ReadCommand implements Callable<Integer> {
             @Override
             public void write(CharSequence text) {
                 out.append(text);
+            }
+
+            @Override
+            public void write(CharSequence text, int start, int end) {
+                copier.write(out, text, start, end);
             }
 
             @Override
