@@ -22,11 +22,12 @@ import java.util.zip.ZipException;
  * work. A stream (stdin, a pipe, a decompressor) is read through one big buffer, large reads bypassing
  * it. A regular file is mapped read-only in windows of at most {@link #DEFAULT_WINDOW_SIZE} bytes, each
  * mapped when first needed (and again when the file has grown), and every byte comes from there: a fill
- * copies into the buffer exactly the bytes the reader asks for (a record header, a block trailer), a frame
- * goes straight from the mapping into its record, skips read nothing, and {@link #readFrame} copies only
- * the first {@link #EAGER_PREFIX_LENGTH} bytes of a frame longer than {@link #WHOLE_FRAME_LENGTH}, leaving
- * the rest in the file until its record asks for it. So a summary of super-packets brings their headers
- * into the heap and no byte of their payload, and no record costs a system call. File-backed inputs seek
+ * copies into the buffer the bytes the reader asks for (a record header, a block trailer) and at most
+ * {@link #EAGER_PREFIX_LENGTH} more, which hold the next frame's headers or the next few small frames
+ * whole; skips read nothing, and {@link #readFrame} copies only the first {@link #EAGER_PREFIX_LENGTH}
+ * bytes of a frame longer than {@link #WHOLE_FRAME_LENGTH}, leaving the rest in the file until its record
+ * asks for it. So a summary of super-packets brings their record headers and eager prefixes into the heap
+ * and no byte of their payload, and no record costs a system call. File-backed inputs seek
  * cheaply; stream-backed ones cannot. {@link #bytesDelivered} counts every byte copied from the source
  * into the heap.
  *
@@ -51,14 +52,21 @@ public final class CaptureInput implements Closeable {
     public static final int WHOLE_FRAME_LENGTH = 4096;
     /**
      * Size of a mapped window of a file. Pages of a mapping count in the process's resident set while it
-     * is mapped, so windows are small and at most {@link #MAPPED_WINDOWS} stay mapped: reading a file of
-     * any size through the mappings keeps the resident set within their sum.
+     * is mapped, and every page of a file of small frames is read through them, so windows are small and
+     * at most {@link #MAPPED_WINDOWS} stay mapped: reading a file of any size keeps the resident set
+     * within their sum, 32 MiB.
      */
-    public static final long DEFAULT_WINDOW_SIZE = 32L << 20;
-    /** Windows kept mapped at once: the one read last and the one before (a record may straddle them). */
-    private static final int MAPPED_WINDOWS = 2;
-    /** Buffer of a file-backed input: it holds headers and trailers only. */
-    private static final int FILE_BUFFER_SIZE = 4096;
+    public static final long DEFAULT_WINDOW_SIZE = 8L << 20;
+    /**
+     * Windows kept mapped at once: the reader's and the three before, which hold the tails that decoding
+     * threads load for the batches in flight behind the reader (a few times 4 MiB), so they do not map
+     * the same windows again and again.
+     */
+    private static final int MAPPED_WINDOWS = 4;
+    /** Buffer of a file-backed input: headers, trailers and what a fill reads ahead (see {@link #readAhead}). */
+    private static final int FILE_BUFFER_SIZE = 64 << 10;
+    /** The shortest record header before a frame's data (pcap's; pcapng's are longer). */
+    private static final int SHORTEST_RECORD_HEADER = 16;
     /** Unmaps a mapped buffer now, or null where the JDK does not let us (then the collector does). */
     private static final MethodHandle UNMAP = unmapper();
 
@@ -78,6 +86,12 @@ public final class CaptureInput implements Closeable {
     private final int prefixLength;
     /** Frames up to this long are read whole. */
     private final int wholeLength;
+    /**
+     * Bytes a fill of a file makes available at least: a record header and the frame's eager prefix, so
+     * one copy from the mapping serves both, or several small frames; never more, so the bytes after a
+     * record header that a fill brings are the frame's prefix, never a super-packet's payload.
+     */
+    private final int readAhead;
     /** Mapped windows by index; window k covers {@code [k * windowSize, k * windowSize + capacity)}. */
     private MappedByteBuffer[] windows = new MappedByteBuffer[0];
     /** Indices of the mapped windows, most recently used first; -1 for none. */
@@ -107,6 +121,7 @@ public final class CaptureInput implements Closeable {
         this.windowSize = windowSize;
         this.prefixLength = prefixLength;
         this.wholeLength = Math.max(prefixLength, wholeLength);
+        this.readAhead = Math.min(buf.length, SHORTEST_RECORD_HEADER + prefixLength);
         this.size = size;
     }
 
@@ -182,8 +197,8 @@ public final class CaptureInput implements Closeable {
             pos = 0;
         }
         while (limit < n && !eof) {
-            // a file gives exactly what is asked for: the bytes after it may be a super-packet's payload
-            int want = channel == null ? buf.length - limit : n - limit;
+            // a file gives no more than the read-ahead: the bytes after it may be a super-packet's payload
+            int want = channel == null ? buf.length - limit : Math.max(n, readAhead) - limit;
             int r = readSource(buf, limit, want);
             if (r < 0) {
                 eof = true;
