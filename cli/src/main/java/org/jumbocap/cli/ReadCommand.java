@@ -128,6 +128,7 @@ public final class ReadCommand implements Callable<Integer> {
             throw usage("--max-hex-bytes must not be negative");
         }
         FieldColumns columns = format == Format.fields ? columns() : null;
+        boolean recordAlone = columns != null && columns.fromRecordAlone();
         if (format != Format.fields && (!fields.isEmpty() || !fieldOptions.isEmpty())) {
             throw usage("-e and -E need -T fields");
         }
@@ -155,7 +156,12 @@ public final class ReadCommand implements Callable<Integer> {
                 @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
                     // frame.number and the lengths come from the record: no tree for a filtered list of frames
-                    s.append(columns.fromRecordAlone() ? columns.line(frame.frame()) : columns.line(frame.tree())).append('\n');
+                    if (recordAlone) {
+                        columns.appendLine(frame.frame(), s);
+                    } else {
+                        s.append(columns.line(frame.tree()));
+                    }
+                    s.append('\n');
                 }
             };
         };
