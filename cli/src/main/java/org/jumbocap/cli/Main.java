@@ -60,7 +60,7 @@ public final class Main {
 
     /**
      * The training run of the {@code jumbocap} launcher's class-data sharing archive, not a command:
-     * runs the usual command lines in one JVM (started with {@code -XX:ArchiveClassesAtExit}) so the
+     * runs the usual command lines in one JVM (started with {@code -XX:DumpLoadedClassList}) so the
      * classes they load go into the archive. The arguments are a pcap and a pcapng capture file; the
      * output means nothing (the launcher sends it to /dev/null).
      */

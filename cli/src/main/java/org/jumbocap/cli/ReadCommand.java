@@ -138,6 +138,7 @@ public final class ReadCommand implements Callable<Integer> {
             throw usage("--max-hex-bytes must not be negative");
         }
         FieldColumns columns = format == Format.fields ? columns() : null;
+        boolean recordAlone = columns != null && columns.fromRecordAlone();
         if (format != Format.fields && (!fields.isEmpty() || !fieldOptions.isEmpty())) {
             throw usage("-e and -E need -T fields");
         }
@@ -165,7 +166,12 @@ public final class ReadCommand implements Callable<Integer> {
                 @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
                     // frame.number and the lengths come from the record: no tree for a filtered list of frames
-                    s.append(columns.fromRecordAlone() ? columns.line(frame.frame()) : columns.line(frame.tree())).append('\n');
+                    if (recordAlone) {
+                        columns.appendLine(frame.frame(), s);
+                    } else {
+                        s.append(columns.line(frame.tree()));
+                    }
+                    s.append('\n');
                 }
             };
         };
@@ -194,6 +200,7 @@ public final class ReadCommand implements Callable<Integer> {
     /** Text per frame, written as rendered. */
     private abstract static class LineSink implements FrameLoop.RenderingSink {
         private final PrintWriter out;
+        private final CharCopier copier = new CharCopier();
 
         LineSink(PrintWriter out) {
             this.out = out;
@@ -202,6 +209,32 @@ public final class ReadCommand implements Callable<Integer> {
         @Override
         public void write(CharSequence text) {
             out.append(text);
+        }
+
+        @Override
+        public void write(CharSequence text, int start, int end) {
+            copier.write(out, text, start, end);
+        }
+    }
+
+    /**
+     * Writes part of a StringBuilder through a reused array: the Writer's own {@code append(text, start,
+     * end)} would make a String of it first, one per frame.
+     */
+    private static final class CharCopier {
+        private char[] chars = new char[256];
+
+        void write(PrintWriter out, CharSequence text, int start, int end) {
+            if (!(text instanceof StringBuilder sb)) {
+                out.append(text, start, end);
+                return;
+            }
+            int n = end - start;
+            if (chars.length < n) {
+                chars = new char[Math.max(n, chars.length * 2)];
+            }
+            sb.getChars(start, end, chars, 0);
+            out.write(chars, 0, n);
         }
     }
 
@@ -261,6 +294,7 @@ public final class ReadCommand implements Callable<Integer> {
         SummaryLine summary = new SummaryLine(timeFormat, colors);
         TreeText treeText = new TreeText(colors);
         boolean several = inputs.files().size() > 1;
+        CharCopier copier = new CharCopier();
         return new FrameLoop.RenderingSink() {
             @Override
             public void startFile(String file) {
@@ -275,11 +309,18 @@ public final class ReadCommand implements Callable<Integer> {
             }
 
             @Override
+            public void write(CharSequence text, int start, int end) {
+                copier.write(out, text, start, end);
+            }
+
+            @Override
             public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
                 // the line comes from the summary where it can, so most frames are never dissected in full
-                String line = verbose || frame.hasTree() ? null
-                        : summary.render(frame.summary(), frame.tcpAnalysis(), frame.frame(), context);
-                s.append(line != null ? line : summary.render(frame.tree(), context)).append('\n');
+                if (verbose || frame.hasTree()
+                        || !summary.render(frame.summary(), frame.tcpAnalysis(), frame.frame(), context, s)) {
+                    s.append(summary.render(frame.tree(), context));
+                }
+                s.append('\n');
                 if (verbose) {
                     treeText.render(frame.tree(), s);
                 }

@@ -20,13 +20,16 @@ import java.util.zip.ZipException;
 /**
  * The byte source under the capture readers, with the position kept as a long so files beyond 4 GiB
  * work. A stream (stdin, a pipe, a decompressor) is read through one big buffer, large reads bypassing
- * it. A regular file is read into the buffer by positioned reads, the whole buffer at a time while the
- * frames are small but only a page after a skip left a frame's tail behind; skips read nothing, and
- * {@link #readFrame} loads only the first {@link #EAGER_PREFIX_LENGTH} bytes of a frame not already
- * buffered. Frame bytes beyond the buffer, the tails included when a record asks for them, are copied
- * from the file mapped read-only in windows of at most {@link #DEFAULT_WINDOW_SIZE} bytes, each mapped
- * when first needed (and again when the file has grown). File-backed inputs seek cheaply; stream-backed
- * ones cannot.
+ * it. A regular file is mapped read-only in windows of at most {@link #DEFAULT_WINDOW_SIZE} bytes, each
+ * mapped when first needed (and again when the file has grown), and every byte comes from there: a fill
+ * copies into the buffer the bytes the reader asks for (a record header, a block trailer) and at most
+ * {@link #EAGER_PREFIX_LENGTH} more, which hold the next frame's headers or the next few small frames
+ * whole; skips read nothing, and {@link #readFrame} copies only the first {@link #EAGER_PREFIX_LENGTH}
+ * bytes of a frame longer than {@link #WHOLE_FRAME_LENGTH}, leaving the rest in the file until its record
+ * asks for it. So a summary of super-packets brings their record headers and eager prefixes into the heap
+ * and no byte of their payload, and no record costs a system call. File-backed inputs seek
+ * cheaply; stream-backed ones cannot. {@link #bytesDelivered} counts every byte copied from the source
+ * into the heap.
  *
  * <p>{@link #close} unmaps the windows at once where the JDK allows it (sun.misc.Unsafe#invokeCleaner),
  * so a closed capture leaves no mapping behind that would keep its file system busy; every copy from a
@@ -43,30 +46,33 @@ public final class CaptureInput implements Closeable {
      */
     public static final int EAGER_PREFIX_LENGTH = 512;
     /**
-     * Size of a mapped window of a file. Pages of a mapping count in the process's resident set while it
-     * is mapped, so windows are small and at most {@link #MAPPED_WINDOWS} stay mapped: reading a file of
-     * any size through the mappings keeps the resident set within their sum.
+     * A frame of a file up to this long is copied whole with its record: one copy, and nothing left to load
+     * for a checksum. A longer one gets its first {@link #EAGER_PREFIX_LENGTH} bytes.
      */
-    public static final long DEFAULT_WINDOW_SIZE = 32L << 20;
-    /** Windows kept mapped at once: the one read last and the one before (a record may straddle them). */
-    private static final int MAPPED_WINDOWS = 2;
+    public static final int WHOLE_FRAME_LENGTH = 4096;
     /**
-     * Bytes a file-backed input reads into its buffer at least when a reader wants a header right after a
-     * skip far past the buffer (a frame's tail left in the file): about a page, so the tail is not read.
+     * Size of a mapped window of a file. Pages of a mapping count in the process's resident set while it
+     * is mapped, and every page of a file of small frames is read through them, so windows are small and
+     * at most {@link #MAPPED_WINDOWS} stay mapped: reading a file of any size keeps the resident set
+     * within their sum, 32 MiB.
      */
-    private static final int SPARSE_FILL_CHUNK = 4096;
-    /** A skip past the buffer at least this long counts as leaving a frame's tail in the file. */
-    private static final int FAR_SKIP = 64 << 10;
-    /** Buffer of a file-backed input, filled whole while the frames are small. */
-    private static final int FILE_BUFFER_SIZE = DEFAULT_BUFFER_SIZE;
+    public static final long DEFAULT_WINDOW_SIZE = 8L << 20;
+    /**
+     * Windows kept mapped at once: the reader's and the three before, which hold the tails that decoding
+     * threads load for the batches in flight behind the reader (a few times 4 MiB), so they do not map
+     * the same windows again and again.
+     */
+    private static final int MAPPED_WINDOWS = 4;
+    /** Buffer of a file-backed input: headers, trailers and what a fill reads ahead (see {@link #readAhead}). */
+    private static final int FILE_BUFFER_SIZE = 64 << 10;
+    /** The shortest record header before a frame's data (pcap's; pcapng's are longer). */
+    private static final int SHORTEST_RECORD_HEADER = 16;
     /** Unmaps a mapped buffer now, or null where the JDK does not let us (then the collector does). */
     private static final MethodHandle UNMAP = unmapper();
 
     private final FileChannel channel;
     private final InputStream stream;
     private final byte[] buf;
-    /** {@code buf} as a ByteBuffer, for positioned reads from a file. */
-    private final ByteBuffer bufView;
     /** File offset of {@code buf[0]}; the source stands at {@code bufferStart + limit}. */
     private long bufferStart;
     private int pos;
@@ -78,6 +84,14 @@ public final class CaptureInput implements Closeable {
     // file-backed inputs only
     private final long windowSize;
     private final int prefixLength;
+    /** Frames up to this long are read whole. */
+    private final int wholeLength;
+    /**
+     * Bytes a fill of a file makes available at least: a record header and the frame's eager prefix, so
+     * one copy from the mapping serves both, or several small frames; never more, so the bytes after a
+     * record header that a fill brings are the frame's prefix, never a super-packet's payload.
+     */
+    private final int readAhead;
     /** Mapped windows by index; window k covers {@code [k * windowSize, k * windowSize + capacity)}. */
     private MappedByteBuffer[] windows = new MappedByteBuffer[0];
     /** Indices of the mapped windows, most recently used first; -1 for none. */
@@ -88,11 +102,13 @@ public final class CaptureInput implements Closeable {
     private long source;
     /** Counts the frames read by {@link #readFrame}, so a partly loaded record can tell it is still current. */
     private boolean closed;
-    /** True when a skip went far past the buffer since the last refill. */
-    private boolean skippedAhead;
+    /** Bytes the reader's thread copied from the source into the heap: the buffer's fills and frames. */
+    private long delivered;
+    /** Bytes of frames' tails copied into records, on any thread (under the input's lock). */
+    private long tailBytes;
 
     private CaptureInput(FileChannel channel, InputStream stream, int bufferSize, long windowSize, int prefixLength,
-                         long size) {
+                         int wholeLength, long size) {
         if (windowSize < 1 || windowSize > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("window size " + windowSize + " is not in [1, 2^31)");
         }
@@ -102,22 +118,31 @@ public final class CaptureInput implements Closeable {
         this.channel = channel;
         this.stream = stream;
         this.buf = new byte[Math.max(bufferSize, 64)];
-        this.bufView = ByteBuffer.wrap(buf);
         this.windowSize = windowSize;
         this.prefixLength = prefixLength;
+        this.wholeLength = Math.max(prefixLength, wholeLength);
+        this.readAhead = Math.min(buf.length, SHORTEST_RECORD_HEADER + prefixLength);
         this.size = size;
     }
 
     /** A seekable input over a regular file. */
     public static CaptureInput open(Path file) throws IOException {
-        return open(file, DEFAULT_WINDOW_SIZE, EAGER_PREFIX_LENGTH);
+        return open(file, DEFAULT_WINDOW_SIZE, EAGER_PREFIX_LENGTH, WHOLE_FRAME_LENGTH);
     }
 
-    /** Same, with chosen window and prefix sizes (tests use tiny ones so records straddle windows). */
+    /**
+     * Same, with chosen window and prefix sizes, frames longer than the prefix read lazily (tests use tiny
+     * ones so records straddle windows).
+     */
     static CaptureInput open(Path file, long windowSize, int prefixLength) throws IOException {
+        return open(file, windowSize, prefixLength, prefixLength);
+    }
+
+    private static CaptureInput open(Path file, long windowSize, int prefixLength, int wholeLength) throws IOException {
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
         try {
-            return new CaptureInput(channel, null, FILE_BUFFER_SIZE, windowSize, prefixLength, channel.size());
+            return new CaptureInput(channel, null, FILE_BUFFER_SIZE, windowSize, prefixLength, wholeLength,
+                    channel.size());
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -131,7 +156,7 @@ public final class CaptureInput implements Closeable {
 
     /** Same, with a chosen buffer size (tests use tiny buffers to exercise the refill paths). */
     public static CaptureInput of(InputStream in, int bufferSize) {
-        return new CaptureInput(null, in, bufferSize, DEFAULT_WINDOW_SIZE, EAGER_PREFIX_LENGTH, 0);
+        return new CaptureInput(null, in, bufferSize, DEFAULT_WINDOW_SIZE, EAGER_PREFIX_LENGTH, WHOLE_FRAME_LENGTH, 0);
     }
 
     public boolean seekable() {
@@ -171,10 +196,9 @@ public final class CaptureInput implements Closeable {
             limit -= pos;
             pos = 0;
         }
-        int chunk = skippedAhead ? SPARSE_FILL_CHUNK : buf.length;
-        skippedAhead = false;
         while (limit < n && !eof) {
-            int want = channel == null ? buf.length - limit : Math.min(buf.length - limit, Math.max(n - limit, chunk));
+            // a file gives no more than the read-ahead: the bytes after it may be a super-packet's payload
+            int want = channel == null ? buf.length - limit : Math.max(n, readAhead) - limit;
             int r = readSource(buf, limit, want);
             if (r < 0) {
                 eof = true;
@@ -263,17 +287,15 @@ public final class CaptureInput implements Closeable {
     /**
      * Reads the {@code len} captured bytes of a frame into {@code into}, which it fills as {@link
      * FrameRecord#prepare} does with the other arguments. From a file only the first {@link
-     * #EAGER_PREFIX_LENGTH} bytes are read and the rest is skipped (unless the whole frame is in the buffer
-     * already, as small frames are); the record reads them when asked, until
-     * the next call here or {@link #close}. Callers check {@code len} against their caps and with {@link
+     * #EAGER_PREFIX_LENGTH} bytes of a frame longer than {@link #WHOLE_FRAME_LENGTH} are read and the rest
+     * is skipped; the record reads them when asked, until the next call here or {@link #close}. Callers check {@code len} against their caps and with {@link
      * #mayHave} first, so a file too short for the frame fails here, in the reader's {@code next}.
      *
      * @return the frame bytes consumed, fewer than {@code len} only at the end of the input
      */
     public int readFrame(FrameRecord into, long number, long timestampNanos, int interfaceId, int linkType, int len,
                          long originalLength, long fileOffset) throws IOException {
-        // a frame already in the buffer costs one copy more, and nothing left to load later
-        if (channel == null || len <= prefixLength || len <= limit - pos) {
+        if (channel == null || len <= wholeLength) {
             byte[] dst = into.prepare(number, timestampNanos, interfaceId, linkType, len, originalLength, fileOffset);
             return read(dst, 0, len);
         }
@@ -303,6 +325,7 @@ public final class CaptureInput implements Closeable {
                         + (at + len));
             }
             copyFromFile(at, dst, off, len);
+            tailBytes += len;
         } catch (IOException e) {
             throw new UncheckedIOException("frame " + number + ": " + e.getMessage(), e);
         }
@@ -328,8 +351,6 @@ public final class CaptureInput implements Closeable {
                 fileSize();
             }
             long target = Math.min(want, Math.max(size, bufferStart));
-            // a frame's tail left in the file, not a small frame that straddled the buffer's end
-            skippedAhead = target - bufferStart >= FAR_SKIP;
             done += target - bufferStart;
             bufferStart = target;
             source = target;
@@ -380,22 +401,17 @@ public final class CaptureInput implements Closeable {
                 return -1;
             }
             int n = (int) Math.min(len, size - source);
-            if (dst == buf) {
-                // headers and small frames: a positioned read, which costs the mapping no page faults
-                bufView.limit(off + n).position(off);
-                int r = channel.read(bufView, source);
-                if (r <= 0) {
-                    return -1;
-                }
-                source += r;
-                return r;
-            }
             copyFromFile(source, dst, off, n);
             source += n;
+            delivered += n;
             return n;
         }
         try {
-            return stream.read(dst, off, len);
+            int r = stream.read(dst, off, len);
+            if (r > 0) {
+                delivered += r;
+            }
+            return r;
         } catch (EOFException | ZipException e) {
             // a cut or corrupt .gz: the bytes so far are good, so end here and let the reader say where
             damage = e instanceof EOFException ? "compressed data ends early" : "compressed data is damaged: " + e.getMessage();
@@ -488,6 +504,15 @@ public final class CaptureInput implements Closeable {
             unmap(windows[evicted]);
             windows[evicted] = null;
         }
+    }
+
+    /**
+     * Bytes copied so far from the file or stream into the heap (the buffer, records and their tails), at
+     * most once each unless a frame's tail is read again by a copy of its record. Exact on the reader's
+     * thread once the threads that load tails are done.
+     */
+    public synchronized long bytesDelivered() {
+        return delivered + tailBytes;
     }
 
     /** Why the input ended before its real end (a cut or corrupt compressed file), or null. */

@@ -216,10 +216,7 @@ class LazyFrameLoadingTest {
         return f;
     }
 
-    /**
-     * Reads up to the next frame of more than {@code min} captured bytes whose tail was left in the file
-     * (the first ones come with the first refill of the reader's buffer, whole).
-     */
+    /** Reads up to the next frame of more than {@code min} captured bytes whose tail was left in the file. */
     private static boolean nextBig(CaptureReader reader, FrameRecord r, int min) throws IOException {
         while (reader.next(r)) {
             if (r.capturedLength() > min && !r.isLoaded()) {
@@ -349,7 +346,7 @@ class LazyFrameLoadingTest {
         FrameRecord r = new FrameRecord();
         try (CaptureReader reader = CaptureFiles.open(f)) {
             assertTrue(nextBig(reader, r, 65536));
-            r.load(); // headers come by positioned reads, tails from the mapping
+            r.load();
             assertTrue(nextBig(reader, r, 65536));
             assertTrue(Files.readString(maps).contains(path), "mapped while open");
         }

@@ -75,61 +75,143 @@ public final class SummaryLine {
      * byte as the tree of the same frame gives them.
      */
     public String render(FrameSummary summary, TcpAnalysis analysis, FrameRecord frame, FrameContext context) {
+        StringBuilder s = new StringBuilder(160);
+        return render(summary, analysis, frame, context, s) ? s.toString() : null;
+    }
+
+    /**
+     * {@link #render(FrameSummary, TcpAnalysis, FrameRecord, FrameContext)} appended to {@code out}, the
+     * numbers and addresses written digit by digit, with no text of its own per field; false (and
+     * {@code out} as it was) when the summary cannot make the line. Safe on several threads at once.
+     */
+    public boolean render(FrameSummary summary, TcpAnalysis analysis, FrameRecord frame, FrameContext context,
+                          StringBuilder out) {
         if (summary.incomplete || summary.ipVersion == 0 || summary.protocolLayerCount == 0) {
-            return null;
+            return false;
         }
         String info = SummaryText.info(summary, analysis);
         if (info == null) {
-            return null;
+            return false;
         }
         FieldDef top = SummaryText.topLayer(summary);
         boolean transportAboveIp = SummaryText.transportAboveIp(summary);
-        StringBuilder s = new StringBuilder(160);
-        padLeft(s, Long.toString(frame.number()), 5).append(' ');
-        s.append(timeFormat.format(frame.timestampNanos(), context)).append(' ');
+        StringBuilder s = out;
+        appendPadded(s, frame.number(), 5).append(' ');
+        timeFormat.appendTo(s, frame.timestampNanos(), context);
+        s.append(' ');
         boolean v6 = summary.ipVersion == 6;
         int srcPort = transportAboveIp ? summary.srcPort : -1;
         int dstPort = transportAboveIp ? summary.dstPort : -1;
-        s.append(endpoint(summary.ipVersion, address(v6, summary.srcHi, summary.srcLo), srcPort)).append(" → ")
-                .append(endpoint(summary.ipVersion, address(v6, summary.dstHi, summary.dstLo), dstPort)).append(' ');
+        appendEndpoint(s, v6, summary.srcHi, summary.srcLo, srcPort).append(" → ");
+        appendEndpoint(s, v6, summary.dstHi, summary.dstLo, dstPort).append(' ');
         s.append(SummaryText.protocol(summary)).append(' ');
         s.append(frame.originalLength()).append(' ');
         SafeText.append(s, info);
-        String jumbo = jumboMark(summary);
-        if (jumbo != null) {
-            s.append(' ').append(colors.jumbo(jumbo));
-        }
+        appendJumboMark(s, summary);
         for (int i = 0; i < summary.expertCount; i++) {
             appendExpert(s, summary.experts[i]);
         }
-        if (top == TcpFields.TCP && transportAboveIp) {
+        if (top == TcpFields.TCP && transportAboveIp && TcpAnalysisTree.hasExperts(analysis)) {
             // the tree lists the conversation's findings after the dissectors' own
-            for (ExpertDef e : TcpAnalysisTree.experts(analysis)) {
-                appendExpert(s, e);
+            ExpertDef[] experts = new ExpertDef[TcpAnalysisTree.MAX_EXPERTS];
+            int n = TcpAnalysisTree.experts(analysis, experts);
+            for (int i = 0; i < n; i++) {
+                appendExpert(s, experts[i]);
             }
         }
-        return s.toString();
+        return true;
     }
 
     private void appendExpert(StringBuilder s, ExpertDef e) {
-        if (e.severity() == Severity.ERROR || e.severity() == Severity.WARN) {
-            s.append(' ').append(colors.severity(e.severity(), "[!" + e.severity().name() + " " + e.id() + "]"));
+        if (e.severity() != Severity.ERROR && e.severity() != Severity.WARN) {
+            return;
+        }
+        s.append(' ');
+        if (colors.enabled()) {
+            s.append(colors.severity(e.severity(), "[!" + e.severity().name() + " " + e.id() + "]"));
+        } else {
+            s.append("[!").append(e.severity().name()).append(' ').append(e.id()).append(']');
         }
     }
 
-    private static String address(boolean v6, long hi, long lo) {
-        byte[] a = new byte[v6 ? 16 : 4];
+    /** "[2001:db8::1]:5201", "192.0.2.1:5201", or the address alone for a port of -1. */
+    private static StringBuilder appendEndpoint(StringBuilder s, boolean v6, long hi, long lo, int port) {
+        if (port >= 0 && v6) {
+            s.append('[');
+        }
         if (v6) {
-            for (int i = 0; i < 8; i++) {
-                a[i] = (byte) (hi >>> (56 - 8 * i));
-                a[8 + i] = (byte) (lo >>> (56 - 8 * i));
-            }
+            appendIpv6(s, hi, lo);
         } else {
-            for (int i = 0; i < 4; i++) {
-                a[i] = (byte) (lo >>> (24 - 8 * i));
+            s.append((int) (lo >>> 24) & 0xFF).append('.').append((int) (lo >>> 16) & 0xFF).append('.')
+                    .append((int) (lo >>> 8) & 0xFF).append('.').append((int) lo & 0xFF);
+        }
+        if (port >= 0) {
+            s.append(v6 ? "]:" : ":").append(port);
+        }
+        return s;
+    }
+
+    /** The address as {@link FieldFormat#address} writes it (RFC 5952: the longest run of two or more zero words as "::"). */
+    static StringBuilder appendIpv6(StringBuilder s, long hi, long lo) {
+        int bestStart = -1;
+        int bestLen = 0;
+        for (int i = 0; i < 8; ) {
+            if (word(hi, lo, i) == 0) {
+                int j = i;
+                while (j < 8 && word(hi, lo, j) == 0) {
+                    j++;
+                }
+                if (j - i > bestLen && j - i >= 2) {
+                    bestStart = i;
+                    bestLen = j - i;
+                }
+                i = j;
+            } else {
+                i++;
             }
         }
-        return FieldFormat.address(a);
+        int start = s.length();
+        for (int i = 0; i < 8; i++) {
+            if (i == bestStart) {
+                s.append("::");
+                i += bestLen - 1;
+                continue;
+            }
+            if (s.length() > start && s.charAt(s.length() - 1) != ':') {
+                s.append(':');
+            }
+            int w = word(hi, lo, i);
+            for (int shift = w > 0xFFF ? 12 : w > 0xFF ? 8 : w > 0xF ? 4 : 0; shift >= 0; shift -= 4) {
+                s.append(Character.forDigit((w >>> shift) & 0xF, 16));
+            }
+        }
+        return s;
+    }
+
+    private static int word(long hi, long lo, int i) {
+        return (int) ((i < 4 ? hi >>> (48 - 16 * i) : lo >>> (48 - 16 * (i - 4))) & 0xFFFF);
+    }
+
+    private void appendJumboMark(StringBuilder s, FrameSummary summary) {
+        if (colors.enabled()) {
+            String jumbo = jumboMark(summary);
+            if (jumbo != null) {
+                s.append(' ').append(colors.jumbo(jumbo));
+            }
+            return;
+        }
+        JumboKind kind = null;
+        long length = -1;
+        for (int i = 0; i < summary.ipLayerCount; i++) {
+            if (summary.layerJumboKind[i] != null) {
+                kind = summary.layerJumboKind[i];
+                length = summary.layerL3PayloadLength[i];
+            }
+        }
+        if (kind != null) {
+            s.append(" [").append(kind == JumboKind.IPV6_HBH ? "JUMBO" : "BIG TCP").append(' ').append(kind.label()).append(' ');
+            appendGrouped(s, length).append(" B]");
+        }
     }
 
     private static String jumboMark(FrameSummary summary) {
@@ -179,22 +261,46 @@ public final class SummaryLine {
         return appendGrouped(mark, length.longValue()).append(" B]").toString();
     }
 
+    private static final long[] POWERS_OF_TEN = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L,
+            10_000_000L, 100_000_000L, 1_000_000_000L, 10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L,
+            10_000_000_000_000L, 100_000_000_000_000L, 1_000_000_000_000_000L, 10_000_000_000_000_000L,
+            100_000_000_000_000_000L, 1_000_000_000_000_000_000L};
+
+    /** Decimal digits of {@code n}, which is not negative. */
+    private static int digits(long n) {
+        int d = 1;
+        while (d < POWERS_OF_TEN.length && n >= POWERS_OF_TEN[d]) {
+            d++;
+        }
+        return d;
+    }
+
     /** {@code n} with a comma every three digits, as {@code %,d} in {@link Locale#ROOT} writes it. */
     static StringBuilder appendGrouped(StringBuilder s, long n) {
-        String digits = Long.toString(n);
-        int start = 0;
+        if (n == Long.MIN_VALUE) {
+            return s.append("-9,223,372,036,854,775,808");
+        }
         if (n < 0) {
             s.append('-');
-            start = 1;
+            n = -n;
         }
-        for (int i = start; i < digits.length(); i++) {
-            int left = digits.length() - i;
-            if (i > start && left % 3 == 0) {
+        int d = digits(n);
+        for (int i = d - 1; i >= 0; i--) {
+            if (i < d - 1 && (i + 1) % 3 == 0) {
                 s.append(',');
             }
-            s.append(digits.charAt(i));
+            s.append((char) ('0' + n / POWERS_OF_TEN[i] % 10));
         }
         return s;
+    }
+
+    /** {@code n} right-aligned in {@code width} characters, as {@code %5d} pads a number. */
+    static StringBuilder appendPadded(StringBuilder s, long n, int width) {
+        int length = n >= 0 ? digits(n) : n == Long.MIN_VALUE ? 20 : 1 + digits(-n);
+        for (int i = length; i < width; i++) {
+            s.append(' ');
+        }
+        return s.append(n);
     }
 
     /** {@code text} right-aligned in {@code width} characters, as {@code %5d} pads a number. */

@@ -50,6 +50,34 @@ public enum TimeFormat {
         };
     }
 
+    /** {@link #format} appended to {@code s}, digit by digit but for {@link #ABSOLUTE}. */
+    public void appendTo(StringBuilder s, long nanos, FrameContext context) {
+        int decimals = context.nanoPrecision() ? 9 : 6;
+        switch (this) {
+            case ABSOLUTE -> s.append(format(nanos, context));
+            case RELATIVE -> appendSeconds(s, nanos - context.firstNanos(), decimals);
+            case DELTA -> appendSeconds(s, nanos - context.previousNanos(), decimals);
+            case EPOCH -> appendSeconds(s, nanos, decimals);
+        }
+    }
+
+    private static void appendSeconds(StringBuilder s, long nanos, int decimals) {
+        long abs = Math.abs(nanos);
+        long fraction = abs % 1_000_000_000L;
+        if (fraction < 0) {
+            s.append(seconds(nanos, decimals)); // Long.MIN_VALUE, whose magnitude has no long
+            return;
+        }
+        if (nanos < 0) {
+            s.append('-');
+        }
+        s.append(abs / 1_000_000_000L).append('.');
+        long rest = fraction / POWERS_OF_TEN[9 - decimals];
+        for (int i = decimals - 1; i >= 0; i--) {
+            s.append((char) ('0' + rest / POWERS_OF_TEN[i] % 10));
+        }
+    }
+
     /** Exact decimal seconds, without going through a double. */
     public static String seconds(long nanos, int decimals) {
         String sign = nanos < 0 ? "-" : "";

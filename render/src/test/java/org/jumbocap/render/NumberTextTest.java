@@ -26,6 +26,54 @@ class NumberTextTest {
                     SummaryLine.padLeft(new StringBuilder(), Long.toString(v), 5).toString(), "%5d of " + v);
             assertEquals(String.format(Locale.ROOT, "%,d", v),
                     SummaryLine.appendGrouped(new StringBuilder(), v).toString(), "%,d of " + v);
+            assertEquals(String.format(Locale.ROOT, "%5d", v),
+                    SummaryLine.appendPadded(new StringBuilder(), v, 5).toString(), "%5d of " + v);
+        }
+    }
+
+    @Test
+    void ipv6TextMatchesTheFieldFormat() {
+        Random random = new Random(11);
+        for (int n = 0; n < 20_000; n++) {
+            long hi = random.nextLong();
+            long lo = random.nextLong();
+            // zero words in runs of every length and place, and single hex digits
+            for (int w = 0; w < 8; w++) {
+                int pick = random.nextInt(4);
+                long word = pick == 0 ? 0 : pick == 1 ? random.nextInt(16) : pick == 2 ? random.nextInt(256) : -1;
+                if (word >= 0) {
+                    int shift = 48 - 16 * (w % 4);
+                    long mask = ~(0xFFFFL << shift);
+                    if (w < 4) {
+                        hi = (hi & mask) | (word << shift);
+                    } else {
+                        lo = (lo & mask) | (word << shift);
+                    }
+                }
+            }
+            byte[] a = new byte[16];
+            for (int i = 0; i < 8; i++) {
+                a[i] = (byte) (hi >>> (56 - 8 * i));
+                a[8 + i] = (byte) (lo >>> (56 - 8 * i));
+            }
+            assertEquals(org.jumbocap.tree.FieldFormat.address(a),
+                    SummaryLine.appendIpv6(new StringBuilder("x"), hi, lo).substring(1));
+        }
+        assertEquals("::", SummaryLine.appendIpv6(new StringBuilder(), 0, 0).toString());
+        assertEquals("::1", SummaryLine.appendIpv6(new StringBuilder(), 0, 1).toString());
+    }
+
+    @Test
+    void appendedTimesMatchTheFormattedOnes() {
+        for (long v : values()) {
+            for (boolean nano : new boolean[] {false, true}) {
+                FrameContext c = new FrameContext("f", v / 3, v / 2, nano);
+                for (TimeFormat t : TimeFormat.values()) {
+                    StringBuilder s = new StringBuilder();
+                    t.appendTo(s, v, c);
+                    assertEquals(t.format(v, c), s.toString(), t + " of " + v);
+                }
+            }
         }
     }
 

@@ -56,6 +56,11 @@ public final class FrameLoop {
         /** The text {@link #render} made for the next frame in order. */
         void write(CharSequence text);
 
+        /** The same, as {@code text[start, end)}: a sink that can copy the characters needs no String per frame. */
+        default void write(CharSequence text, int start, int end) {
+            write(text.subSequence(start, end));
+        }
+
         @Override
         default void frame(FramePipeline frame, FrameContext context) {
             StringBuilder s = new StringBuilder(256);
@@ -288,7 +293,7 @@ public final class FrameLoop {
             }
             delivered++;
             if (renderer != null) {
-                renderer.write(b.text.subSequence(b.textStart[i], b.textEnd[i]));
+                renderer.write(b.text, b.textStart[i], b.textEnd[i]);
             } else {
                 pipeline.adopt(b.records[i], b.contexts[i].firstNanos(), b.contexts[i].previousNanos(), b.summaries[i],
                         b.analyses[i], b.trees[i]);

@@ -24,6 +24,8 @@ public final class FieldColumns {
     private char quote;
     private char occurrence = 'a';
     private String aggregator = ",";
+    /** The record's getter of each column, once {@link #appendLine} needed them. */
+    private volatile List<java.util.function.ToLongFunction<FrameRecord>> recordValues;
 
     public FieldColumns(List<String> fields) {
         this.fields = List.copyOf(fields);
@@ -118,15 +120,29 @@ public final class FieldColumns {
 
     /** The line {@link #line(FrameTree)} makes, for columns that are all {@link #fromRecordAlone() record fields}. */
     public String line(FrameRecord frame) {
-        StringBuilder s = new StringBuilder(8 * fields.size());
-        for (int i = 0; i < fields.size(); i++) {
+        return appendLine(frame, new StringBuilder(8 * fields.size())).toString();
+    }
+
+    /** {@link #line(FrameRecord)} appended to {@code s}, the numbers written digit by digit. */
+    public StringBuilder appendLine(FrameRecord frame, StringBuilder s) {
+        List<java.util.function.ToLongFunction<FrameRecord>> values = recordValues;
+        if (values == null) {
+            values = fields.stream().map(RECORD_VALUES::get).toList();
+            recordValues = values;
+        }
+        for (int i = 0; i < values.size(); i++) {
             if (i > 0) {
                 s.append(separator);
             }
             // one occurrence: first, last and all are the same value
-            quoted(Long.toString(RECORD_VALUES.get(fields.get(i)).applyAsLong(frame)), s);
+            long value = values.get(i).applyAsLong(frame);
+            if (quote == 0) {
+                s.append(value);
+            } else {
+                s.append(quote).append(value).append(quote);
+            }
         }
-        return s.toString();
+        return s;
     }
 
     public String line(FrameTree tree) {

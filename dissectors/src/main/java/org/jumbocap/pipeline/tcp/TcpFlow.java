@@ -52,6 +52,13 @@ final class TcpFlow {
     private long[] segFrame = new long[4];
     private long[] segNanos = new long[4];
     int segmentCount;
+    /**
+     * The lowest start and highest end of the unacknowledged segments, kept as they change, so bytes in
+     * flight cost no walk of up to {@link #MAX_UNACKED} segments per frame (a capture of one direction
+     * only never sees them acknowledged).
+     */
+    private long lowestSeq;
+    private long highestNext;
 
     /** The window as the peer reads it, or -1 when unknown. */
     long scaledWindow() {
@@ -74,6 +81,8 @@ final class TcpFlow {
             segFrame = java.util.Arrays.copyOf(segFrame, n);
             segNanos = java.util.Arrays.copyOf(segNanos, n);
         }
+        lowestSeq = segmentCount == 0 ? seq : Math.min(lowestSeq, seq);
+        highestNext = segmentCount == 0 ? next : Math.max(highestNext, next);
         segSeq[segmentCount] = seq;
         segNext[segmentCount] = next;
         segFrame[segmentCount] = frame;
@@ -104,6 +113,8 @@ final class TcpFlow {
             } else if (!Seq.gt(next, ack)) {
                 continue;
             }
+            lowestSeq = kept == 0 ? seq : Math.min(lowestSeq, seq);
+            highestNext = kept == 0 ? next : Math.max(highestNext, next);
             segSeq[kept] = seq;
             segNext[kept] = next;
             segFrame[kept] = segFrame[i];
@@ -115,15 +126,6 @@ final class TcpFlow {
 
     /** Wireshark's default bytes in flight: the span from the lowest to the highest unacknowledged byte; -1 with none. */
     long unacknowledgedSpan() {
-        if (segmentCount == 0) {
-            return -1;
-        }
-        long first = segSeq[0];
-        long last = segNext[0];
-        for (int i = 1; i < segmentCount; i++) {
-            first = Math.min(first, segSeq[i]);
-            last = Math.max(last, segNext[i]);
-        }
-        return last - first;
+        return segmentCount == 0 ? -1 : highestNext - lowestSeq;
     }
 }
