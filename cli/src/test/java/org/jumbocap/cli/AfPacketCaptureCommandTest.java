@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.PacketFlags;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -115,6 +116,23 @@ class AfPacketCaptureCommandTest {
                     assertEquals(0, tshark.exitValue(), lines);
                     assertEquals(5, lines.lines().filter(l -> l.equals("162")).count(), lines);
                 }
+            }
+            // the kernel's facts: the sender's super-packets are outbound, TSO, with the gso_size GSO cuts at;
+            // tshark reads the direction back from the pcapng of small frames (the datagrams this side sent)
+            for (FrameRecord f : LiveCaptureTest.readAll(printed)) {
+                if (f.originalLength() > 65_535) {
+                    assertEquals(PacketFlags.DIRECTION_OUTBOUND, PacketFlags.direction(f.packetFlags()), "frame " + f.number());
+                    assertTrue(PacketFlags.has(f.packetFlags(), PacketFlags.TCP_SEGMENTATION_OFFLOADED), "frame " + f.number());
+                    assertTrue(f.vnetHeader() != null && f.vnetHeader().isSuperPacket(), "frame " + f.number());
+                }
+            }
+            if (run("tshark", "--version") == 0) {
+                Process tshark = new ProcessBuilder("tshark", "-r", small.get(1).toString(), "-T", "fields", "-e",
+                        "frame.packet_flags_direction").redirectErrorStream(true).start();
+                String lines = new String(tshark.getInputStream().readAllBytes());
+                assertTrue(tshark.waitFor(30, TimeUnit.SECONDS));
+                assertEquals(List.of("0x00000002", "0x00000002", "0x00000002", "0x00000002", "0x00000002"),
+                        lines.lines().toList(), "tshark reads the outbound direction");
             }
         }
     }

@@ -33,7 +33,8 @@ class SegmentToolsTest {
     private static final String TCPFLOW = "/usr/bin/tcpflow";
 
     static Stream<Path> samples() throws IOException {
-        return Files.list(Cli.SAMPLES).filter(p -> p.getFileName().toString().matches(".*\\.pcap(ng)?")).sorted();
+        // the kernel's BIG TCP and GSO captures: the protocol samples (ARP, DNS, TLS) hold no super-packet to cut
+        return Files.list(Cli.SAMPLES).filter(p -> p.getFileName().toString().matches(".*(bigtcp|gso).*\\.pcap(ng)?")).sorted();
     }
 
     private static boolean installed(String tool) {
