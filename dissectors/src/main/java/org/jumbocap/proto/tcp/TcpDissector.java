@@ -3,6 +3,7 @@ package org.jumbocap.proto.tcp;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.buffer.TruncatedException;
 import org.jumbocap.checksum.ChecksumVerdict;
+import org.jumbocap.dissect.DataDissector;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.Dissector;
 import org.jumbocap.dissect.FrameSummary;
@@ -96,6 +97,10 @@ public final class TcpDissector implements Dissector {
             tcp.add(TcpFields.PAYLOAD, payloadOffset, (int) captured, null).setText(() -> captured == segmentLength
                     ? "TCP payload (" + captured + " bytes)"
                     : "TCP payload (" + captured + " of " + segmentLength + " bytes captured)");
+        }
+        if (captured > 0) {
+            // no dissector claims TCP's payload: it is data, as for UDP and as tshark shows it (tcp:data)
+            ctx.call(DataDissector.INSTANCE, payloadOffset, segmentLength);
         }
     }
 
