@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jumbocap.cli.engine.CaptureOutput;
 import org.jumbocap.render.FrameContext;
+import org.jumbocap.capture.FileCaptureFilter;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.render.Colors;
@@ -49,6 +50,12 @@ import picocli.CommandLine;
                 "  jumbocap read -Y 'tcp.stream == 3' capture.pcap",
                 "  tcpdump -w - -i eth0 | jumbocap read -",
                 "  jumbocap read -Y 'jumbo' -w jumbograms.pcapng capture.pcap",
+                "  jumbocap read capture.pcap 'tcp port 5201'   # a capture filter, as tcpdump -r takes it",
+                "",
+                "-Y takes a display filter (Wireshark's fields: 'tcp.port == 5201'); words after the",
+                "files that are no file are a capture filter (libpcap's grammar, as tcpdump takes it:",
+                "'tcp port 5201'), which here also sees TCP and UDP behind IPv6 extension headers",
+                "(the Jumbo Payload option of a BIG TCP super-packet).",
                 "",
                 "A summary line reads: number, time, source -> destination, protocol,",
                 "length on the wire, info (TCP: analysis marks such as [TCP Retransmission],",
@@ -141,9 +148,15 @@ public final class ReadCommand implements Callable<Integer> {
         if (format != Format.fields && (!fields.isEmpty() || !fieldOptions.isEmpty())) {
             throw usage("-e and -E need -T fields");
         }
+        try (FileCaptureFilter captureFilter = inputs.takeTrailingCaptureFilter()) {
+            return read(timeFormat, columns, captureFilter);
+        }
+    }
+
+    private Integer read(TimeFormat timeFormat, FieldColumns columns, FileCaptureFilter captureFilter) {
         FrameFilter filter = inputs.filter();
         if (writeFile != null) {
-            return write(filter);
+            return write(filter, captureFilter);
         }
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
         JumbocapCommand root = JumbocapCommand.of(spec);
@@ -175,7 +188,8 @@ public final class ReadCommand implements Callable<Integer> {
         if (format == Format.json) {
             out.append('[');
         }
-        FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows);
+        FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows)
+                .captureFilter(captureFilter);
         boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
         if (loop.conversationsForgotten() > 0) {
             out.flush();
@@ -206,7 +220,7 @@ public final class ReadCommand implements Callable<Integer> {
     }
 
     /** {@code -w}: the frames that pass the filter, byte for byte, to a capture file. */
-    private Integer write(FrameFilter filter) {
+    private Integer write(FrameFilter filter, FileCaptureFilter captureFilter) {
         CaptureOutput output = new CaptureOutput(writeFile, JumbocapCommand.of(spec).standardOutput());
         for (String f : inputs.files()) {
             if (output.sameFileAs(f)) {
@@ -218,7 +232,8 @@ public final class ReadCommand implements Callable<Integer> {
         boolean ok;
         try (output) {
             output.reserve();
-            ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).run(inputs.files(), (frame, context) -> {
+            ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).captureFilter(captureFilter)
+                    .run(inputs.files(), (frame, context) -> {
                 try {
                     output.writerFor(frame.frame()).write(frame.frame());
                 } catch (IOException e) {
