@@ -120,6 +120,19 @@ public final class ReadCommand implements Callable<Integer> {
                     + "(pseudo-header sum only) is always made.")
     Boolean verifyChecksums;
 
+    @Option(names = {"-l", "--line-buffered"},
+            description = "Flush the output after each frame, for a pipe read as it comes (tshark's and tcpdump's -l).")
+    boolean lineBuffered;
+
+    @Option(names = {"-q", "--quiet"},
+            description = "Print no frame (tshark's -q): with -w only the file is written; the exit status says "
+                    + "whether every file was read.")
+    boolean quiet;
+
+    @Option(names = "-F", paramLabel = "pcap|pcapng",
+            description = "The format -w writes, whatever the file's name ends in (tshark's -F).")
+    String writeFormat;
+
     @Option(names = "--raw-sequence-numbers",
             description = "Show TCP sequence and acknowledgment numbers as sent, in summary lines and in "
                     + "tcp.seq, tcp.ack and tcp.nxtseq (tshark's -o tcp.relative_sequence_numbers:FALSE). "
@@ -144,6 +157,12 @@ public final class ReadCommand implements Callable<Integer> {
         if (maxHexBytes < 0) {
             throw usage("--max-hex-bytes must not be negative");
         }
+        if (writeFormat != null && !writeFormat.equals("pcap") && !writeFormat.equals("pcapng")) {
+            throw usage("-F " + writeFormat + ": jumbocap writes pcap or pcapng");
+        }
+        if (writeFormat != null && writeFile == null) {
+            throw usage("-F needs -w FILE");
+        }
         FieldColumns columns = format == Format.fields ? columns() : null;
         if (format != Format.fields && (!fields.isEmpty() || !fieldOptions.isEmpty())) {
             throw usage("-e and -E need -T fields");
@@ -160,7 +179,7 @@ public final class ReadCommand implements Callable<Integer> {
         }
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
         JumbocapCommand root = JumbocapCommand.of(spec);
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = lineBuffered ? flushingPerFrame(spec.commandLine().getOut()) : spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Colors colors = Colors.of(root.color() && format == Format.text);
         JsonArraySink jsonArray = new JsonArraySink(out);
@@ -182,10 +201,13 @@ public final class ReadCommand implements Callable<Integer> {
                 }
             };
         };
-        if (columns != null && columns.header() != null) {
+        if (quiet) {
+            sink = (frame, context) -> { };
+        }
+        if (columns != null && columns.header() != null && !quiet) {
             out.println(columns.header());
         }
-        if (format == Format.json) {
+        if (format == Format.json && !quiet) {
             out.append('[');
         }
         FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows)
@@ -198,11 +220,23 @@ public final class ReadCommand implements Callable<Integer> {
                     + "start new streams");
             err.flush();
         }
-        if (format == Format.json) {
+        if (format == Format.json && !quiet) {
             jsonArray.close();
         }
         out.flush();
         return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
+    }
+
+    /** {@code -l}: the text of each frame reaches the pipe before the next frame is read. */
+    private static PrintWriter flushingPerFrame(PrintWriter out) {
+        return new PrintWriter(out) {
+            @Override
+            public PrintWriter append(CharSequence text) {
+                super.append(text);
+                flush();
+                return this;
+            }
+        };
     }
 
     /** Text per frame, written as rendered. */
@@ -222,6 +256,9 @@ public final class ReadCommand implements Callable<Integer> {
     /** {@code -w}: the frames that pass the filter, byte for byte, to a capture file. */
     private Integer write(FrameFilter filter, FileCaptureFilter captureFilter) {
         CaptureOutput output = new CaptureOutput(writeFile, JumbocapCommand.of(spec).standardOutput());
+        if (writeFormat != null) {
+            output.format(writeFormat.equals("pcapng"));
+        }
         for (String f : inputs.files()) {
             if (output.sameFileAs(f)) {
                 throw usage("-w " + writeFile + " is also an input file");
