@@ -118,7 +118,7 @@ public final class JumbocapCommand implements Callable<Integer> {
             cl.addSubcommand(new FilterCommand());
             cl.addSubcommand(new CheckCommand());
             cl.addSubcommand(new CompletionCommand());
-            cl.addSubcommand(new org.jumbocap.cli.export.ExportCommand());
+            cl.addSubcommand(new ExportCommand());
         }
         // every subcommand answers --version/-V like the root (read uses -V for its tree, --version only)
         Version version = new Version();
