@@ -22,6 +22,9 @@ final class TsharkHabits {
     private static final Set<String> READ_VALUED = Set.of("-Y", "--display-filter", "-c", "--count", "-e", "-E", "-T",
             "-w", "-r", "--max-hex-bytes", "--threads", "--max-flows", "-F");
 
+    /** The root command's options, which apply to every command. */
+    private static final Set<String> ROOT_OPTIONS = Set.of("--debug", "--no-color");
+
     private TsharkHabits() {
     }
 
@@ -34,6 +37,17 @@ final class TsharkHabits {
     static String[] translate(String[] args) {
         if (args.length == 0) {
             return args;
+        }
+        // the root's own options may come before the command: --debug read -r FILE
+        int at = 0;
+        while (at < args.length && ROOT_OPTIONS.contains(args[at])) {
+            at++;
+        }
+        if (at > 0) {
+            String[] rest = translate(java.util.Arrays.copyOfRange(args, at, args.length));
+            String[] out = java.util.Arrays.copyOf(args, at + rest.length);
+            System.arraycopy(rest, 0, out, at, rest.length);
+            return out;
         }
         String first = args[0];
         if (first.equals("read")) {
