@@ -1,7 +1,13 @@
 package org.jumbocap.cli;
 
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.jumbocap.capture.CaptureException;
+import org.jumbocap.capture.FileCaptureFilter;
+import org.jumbocap.cli.engine.Captures;
 import org.jumbocap.cli.engine.Filters;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.displayfilter.FilterSyntaxException;
@@ -44,6 +50,46 @@ public final class CaptureInputs {
             throw new CommandLine.ParameterException(mixee.commandLine(), "--threads must not be negative");
         }
         return threads == null ? -1 : threads;
+    }
+
+    /**
+     * tcpdump's habit, {@code read FILE 'tcp port 5201'}: the words after the last capture file that are no
+     * existing file, taken out of the files and compiled as one capture filter (libpcap's grammar, seeing
+     * through IPv6 extension headers). Null when there are none, or when no file would be left to read
+     * (then a missing file is reported as such).
+     *
+     * @throws CommandLine.ParameterException when the words are neither a file nor a capture filter
+     */
+    public FileCaptureFilter takeTrailingCaptureFilter() {
+        int first = files.size();
+        while (first > 0 && !isFile(files.get(first - 1))) {
+            first--;
+        }
+        if (first == files.size() || (first == 0 && readFiles.isEmpty())) {
+            return null;
+        }
+        List<String> words = files.subList(first, files.size());
+        String expression = String.join(" ", words);
+        try {
+            FileCaptureFilter filter = FileCaptureFilter.compile(expression);
+            words.clear();
+            return filter;
+        } catch (CaptureException e) {
+            String reason = e.getMessage().replaceFirst("^capture filter '[^']*': ", "");
+            throw new CommandLine.ParameterException(mixee.commandLine(), "'" + expression
+                    + "' is neither a capture file (no such file) nor a capture filter (" + reason + ")");
+        }
+    }
+
+    private static boolean isFile(String word) {
+        if (Captures.STDIN.equals(word)) {
+            return true;
+        }
+        try {
+            return Files.exists(Path.of(word));
+        } catch (InvalidPathException e) {
+            return false;
+        }
     }
 
     /** The files to read, {@code -r} ones first; none given is a usage error. */

@@ -118,7 +118,7 @@ public final class JumbocapCommand implements Callable<Integer> {
             cl.addSubcommand(new FilterCommand());
             cl.addSubcommand(new CheckCommand());
             cl.addSubcommand(new CompletionCommand());
-            cl.addSubcommand(new org.jumbocap.cli.export.ExportCommand());
+            cl.addSubcommand(new ExportCommand());
         }
         // every subcommand answers --version/-V like the root (read uses -V for its tree, --version only)
         Version version = new Version();
@@ -200,6 +200,13 @@ public final class JumbocapCommand implements Callable<Integer> {
      * {@code -w -}) besides the text writer ({@code out}) over the same output.
      */
     public static int execute(String[] args, OutputStream stdout, PrintWriter out, PrintWriter err, boolean terminal) {
+        try {
+            args = TsharkHabits.translate(args);
+        } catch (TsharkHabits.Refusal e) {
+            err.println("jumbocap: " + ErrorText.clean(brief(e.getMessage())));
+            err.flush();
+            return CommandLine.ExitCode.USAGE;
+        }
         String first = args.length > 0 ? args[0] : "";
         String only = first.equals("read") || first.equals("stats") || first.equals("fields") ? first : null;
         return create(stdout, out, err, terminal, only).execute(args);

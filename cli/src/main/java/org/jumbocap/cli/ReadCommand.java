@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jumbocap.cli.engine.CaptureOutput;
 import org.jumbocap.render.FrameContext;
+import org.jumbocap.capture.FileCaptureFilter;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.render.Colors;
@@ -49,6 +50,12 @@ import picocli.CommandLine;
                 "  jumbocap read -Y 'tcp.stream == 3' capture.pcap",
                 "  tcpdump -w - -i eth0 | jumbocap read -",
                 "  jumbocap read -Y 'jumbo' -w jumbograms.pcapng capture.pcap",
+                "  jumbocap read capture.pcap 'tcp port 5201'   # a capture filter, as tcpdump -r takes it",
+                "",
+                "-Y takes a display filter (Wireshark's fields: 'tcp.port == 5201'); words after the",
+                "files that are no file are a capture filter (libpcap's grammar, as tcpdump takes it:",
+                "'tcp port 5201'), which here also sees TCP and UDP behind IPv6 extension headers",
+                "(the Jumbo Payload option of a BIG TCP super-packet).",
                 "",
                 "A summary line reads: number, time, source -> destination, protocol,",
                 "length on the wire, info (TCP: analysis marks such as [TCP Retransmission],",
@@ -113,6 +120,19 @@ public final class ReadCommand implements Callable<Integer> {
                     + "(pseudo-header sum only) is always made.")
     Boolean verifyChecksums;
 
+    @Option(names = {"-l", "--line-buffered"},
+            description = "Flush the output after each frame, for a pipe read as it comes (tshark's and tcpdump's -l).")
+    boolean lineBuffered;
+
+    @Option(names = {"-q", "--quiet"},
+            description = "Print no frame (tshark's -q): with -w only the file is written; the exit status says "
+                    + "whether every file was read.")
+    boolean quiet;
+
+    @Option(names = "-F", paramLabel = "pcap|pcapng",
+            description = "The format -w writes, whatever the file's name ends in (tshark's -F).")
+    String writeFormat;
+
     @Option(names = "--raw-sequence-numbers",
             description = "Show TCP sequence and acknowledgment numbers as sent, in summary lines and in "
                     + "tcp.seq, tcp.ack and tcp.nxtseq (tshark's -o tcp.relative_sequence_numbers:FALSE). "
@@ -137,18 +157,30 @@ public final class ReadCommand implements Callable<Integer> {
         if (maxHexBytes < 0) {
             throw usage("--max-hex-bytes must not be negative");
         }
+        if (writeFormat != null && !writeFormat.equals("pcap") && !writeFormat.equals("pcapng")) {
+            throw usage("-F " + writeFormat + ": jumbocap writes pcap or pcapng");
+        }
+        if (writeFormat != null && writeFile == null) {
+            throw usage("-F needs -w FILE");
+        }
         FieldColumns columns = format == Format.fields ? columns() : null;
         boolean recordAlone = columns != null && columns.fromRecordAlone();
         if (format != Format.fields && (!fields.isEmpty() || !fieldOptions.isEmpty())) {
             throw usage("-e and -E need -T fields");
         }
+        try (FileCaptureFilter captureFilter = inputs.takeTrailingCaptureFilter()) {
+            return read(timeFormat, columns, captureFilter);
+        }
+    }
+
+    private Integer read(TimeFormat timeFormat, FieldColumns columns, FileCaptureFilter captureFilter) {
         FrameFilter filter = inputs.filter();
         if (writeFile != null) {
-            return write(filter);
+            return write(filter, captureFilter);
         }
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
         JumbocapCommand root = JumbocapCommand.of(spec);
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = lineBuffered ? flushingPerFrame(spec.commandLine().getOut()) : spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Colors colors = Colors.of(root.color() && format == Format.text);
         JsonArraySink jsonArray = new JsonArraySink(out);
@@ -175,13 +207,17 @@ public final class ReadCommand implements Callable<Integer> {
                 }
             };
         };
-        if (columns != null && columns.header() != null) {
+        if (quiet) {
+            sink = (frame, context) -> { };
+        }
+        if (columns != null && columns.header() != null && !quiet) {
             out.println(columns.header());
         }
-        if (format == Format.json) {
+        if (format == Format.json && !quiet) {
             out.append('[');
         }
-        FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows);
+        FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows)
+                .captureFilter(captureFilter);
         boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
         if (loop.conversationsForgotten() > 0) {
             out.flush();
@@ -190,11 +226,23 @@ public final class ReadCommand implements Callable<Integer> {
                     + "start new streams");
             err.flush();
         }
-        if (format == Format.json) {
+        if (format == Format.json && !quiet) {
             jsonArray.close();
         }
         out.flush();
         return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
+    }
+
+    /** {@code -l}: the text of each frame reaches the pipe before the next frame is read. */
+    private static PrintWriter flushingPerFrame(PrintWriter out) {
+        return new PrintWriter(out) {
+            @Override
+            public PrintWriter append(CharSequence text) {
+                super.append(text);
+                flush();
+                return this;
+            }
+        };
     }
 
     /** Text per frame, written as rendered. */
@@ -239,8 +287,11 @@ public final class ReadCommand implements Callable<Integer> {
     }
 
     /** {@code -w}: the frames that pass the filter, byte for byte, to a capture file. */
-    private Integer write(FrameFilter filter) {
+    private Integer write(FrameFilter filter, FileCaptureFilter captureFilter) {
         CaptureOutput output = new CaptureOutput(writeFile, JumbocapCommand.of(spec).standardOutput());
+        if (writeFormat != null) {
+            output.format(writeFormat.equals("pcapng"));
+        }
         for (String f : inputs.files()) {
             if (output.sameFileAs(f)) {
                 throw usage("-w " + writeFile + " is also an input file");
@@ -251,7 +302,8 @@ public final class ReadCommand implements Callable<Integer> {
         boolean ok;
         try (output) {
             output.reserve();
-            ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).run(inputs.files(), (frame, context) -> {
+            ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).captureFilter(captureFilter)
+                    .run(inputs.files(), (frame, context) -> {
                 try {
                     output.writerFor(frame.frame()).write(frame.frame());
                 } catch (IOException e) {

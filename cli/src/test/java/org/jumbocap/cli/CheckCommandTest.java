@@ -68,7 +68,7 @@ class CheckCommandTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> root = (Map<String, Object>) MiniJson.parse(r.out());
         assertEquals(false, root.get("healthy"));
-        assertTrue(!root.containsKey("interfaces"));
+        assertEquals(List.of(), root.get("interfaces"), "a file's report has the interface keys, empty");
         List<?> captures = (List<?>) root.get("captures");
         assertEquals(2, captures.size());
         Map<?, ?> v4 = (Map<?, ?>) captures.get(0);
@@ -91,6 +91,37 @@ class CheckCommandTest {
         Map<?, ?> cut = (Map<?, ?>) captures.get(1);
         assertEquals(false, cut.get("healthy"));
         assertTrue(((Number) cut.get("cut_frames")).longValue() > 0);
+    }
+
+    /**
+     * The keys the README promises, for a file as for an interface: healthy, kernel, interfaces[],
+     * capture_tool_limits[], captures[]; per flow its verdict and side (capture_point), per direction the
+     * sizes, segments per super-packet and the ceiling with the setting that explains it.
+     */
+    @Test
+    void aFilesJsonHasTheStableKeys() {
+        Cli.Result r = Cli.run("check", "-T", "json", Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap").toString());
+        assertEquals(0, r.code(), r.err());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> root = (Map<String, Object>) MiniJson.parse(r.out());
+        assertEquals(java.util.Set.of("healthy", "kernel", "interfaces", "capture_tool_limits", "captures"), root.keySet());
+        assertEquals(null, root.get("kernel"));
+        assertEquals(List.of(), root.get("interfaces"));
+        assertEquals(List.of(), root.get("capture_tool_limits"));
+        Map<?, ?> capture = (Map<?, ?>) ((List<?>) root.get("captures")).get(0);
+        Map<?, ?> flow = (Map<?, ?>) ((List<?>) capture.get("flows")).stream()
+                .filter(f -> "big_tcp_on".equals(((Map<?, ?>) ((Map<?, ?>) f).get("verdict")).get("status")))
+                .findFirst().orElseThrow();
+        for (String key : List.of("protocol", "src", "dst", "verdict", "capture_point", "capture_point_from", "directions")) {
+            assertTrue(flow.containsKey(key), key + " in " + flow.keySet());
+        }
+        Map<?, ?> data = (Map<?, ?>) ((List<?>) flow.get("directions")).get(0);
+        for (String key : List.of("sizes", "segment_size", "segments_per_super_packet", "ceiling", "super_packet_share")) {
+            assertTrue(data.containsKey(key), key + " in " + data.keySet());
+        }
+        Map<?, ?> ceiling = (Map<?, ?>) data.get("ceiling");
+        assertEquals("size_setting", ceiling.get("reason"));
+        assertEquals(185000L, ((Number) ceiling.get("likely_setting")).longValue());
     }
 
     @Test

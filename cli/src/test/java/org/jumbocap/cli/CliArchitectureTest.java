@@ -1,12 +1,12 @@
 package org.jumbocap.cli;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import org.jumbocap.architecture.PackageCycles;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +22,12 @@ class CliArchitectureTest {
     @Test
     void noPackageCycles() {
         assertTrue(CLI.size() > 20, "the importer found the command-line classes: " + CLI.size());
-        slices().matching("org.jumbocap.cli.(**)").should().beFreeOfCycles().check(CLI);
+        PackageCycles.rule("org.jumbocap.cli").check(CLI);
+    }
+
+    @Test
+    void theCycleRuleSeesTheRootPackage() {
+        PackageCycles.failsOnTheFixtures();
     }
 
     @Test

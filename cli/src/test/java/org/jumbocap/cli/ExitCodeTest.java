@@ -48,8 +48,15 @@ class ExitCodeTest {
     }
 
     @Test
-    void minusROnTheRootCommandPointsAtRead() {
+    void minusROnTheRootCommandReadsAsReadDoes() {
         Cli.Result r = Cli.run("-r", SAMPLE.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(Cli.run("read", SAMPLE.toString()).out(), r.out());
+    }
+
+    @Test
+    void aRootOptionOfNoCommandPointsAtRead() {
+        Cli.Result r = Cli.run("-Y", "tcp", SAMPLE.toString());
         assertEquals(2, r.code());
         assertEquals(1, r.errLines().size(), r.err());
         assertTrue(r.err().contains("jumbocap read"), r.err());

@@ -31,6 +31,8 @@ public final class CaptureOutput implements AutoCloseable {
     private PartFile part;
     private boolean finished;
     private int linkType = -1;
+    /** True or false when the format was chosen ({@code -F}); null to choose by the name's extension. */
+    private Boolean pcapngChosen;
     /** Set by the first failed write: the output is given up, and said so once. */
     private RuntimeException failure;
 
@@ -45,6 +47,12 @@ public final class CaptureOutput implements AutoCloseable {
 
     public String name() {
         return name;
+    }
+
+    /** Writes pcapng (true) or pcap (false) whatever the name's extension, as tshark's {@code -F}. */
+    public CaptureOutput format(boolean pcapng) {
+        this.pcapngChosen = pcapng;
+        return this;
     }
 
     /**
@@ -127,7 +135,8 @@ public final class CaptureOutput implements AutoCloseable {
         reserve();
         OutputStream out = new BufferedOutputStream(part == null ? new KeptOpen(stdout) : part.open(), BUFFER);
         try {
-            boolean pcapng = !name.equals(Captures.STDIN) && CaptureWriters.isPcapng(Path.of(name));
+            boolean pcapng = pcapngChosen != null ? pcapngChosen
+                    : !name.equals(Captures.STDIN) && CaptureWriters.isPcapng(Path.of(name));
             writer = pcapng ? new PcapngWriter(out, type, SNAPLEN, true) : new PcapWriter(out, type, SNAPLEN, false);
         } catch (IOException | RuntimeException e) {
             out.close();

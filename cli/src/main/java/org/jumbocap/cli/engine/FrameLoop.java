@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.jumbocap.capture.FileCaptureFilter;
 import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.FrameSummary;
@@ -80,6 +81,7 @@ public final class FrameLoop {
 
     private final FrameDissector dissector = new FrameDissector();
     private final CompiledFilter filter;
+    private FileCaptureFilter captureFilter;
     private final boolean verifyChecksums;
     private final FramePipeline pipeline;
     private final long limit;
@@ -131,6 +133,15 @@ public final class FrameLoop {
     }
 
     /** The TCP conversations followed at once at most. */
+    /**
+     * Reads only the frames that pass this capture filter (libpcap's grammar, run on each frame's bytes before
+     * it is decoded); null for every frame.
+     */
+    public FrameLoop captureFilter(FileCaptureFilter filter) {
+        this.captureFilter = filter;
+        return this;
+    }
+
     public int maxOpenConversations() {
         return maxOpen;
     }
@@ -216,7 +227,8 @@ public final class FrameLoop {
         ArrayDeque<Batch> free = new ArrayDeque<>();
         int maxInFlight = pool == null ? 1 : 2 * threads + 1;
         RenderingSink renderer = sink instanceof RenderingSink r ? r : null;
-        try (CaptureReader reader = Captures.open(file)) {
+        try (CaptureReader reader = captureFilter == null ? Captures.open(file)
+                : new CaptureFilteredReader(Captures.open(file), captureFilter)) {
             sink.startFile(file);
             pipeline.startCapture();
             FileClock clock = new FileClock(file, reader);

@@ -22,7 +22,7 @@ import org.jumbocap.export.parquet.BackgroundFrameWriter;
  * a temporary name beside it and renamed when its footer is written ({@link PartFile}), so a full disk, an
  * error or a signal leaves the previous file or none, never one without its footer.
  */
-final class ParquetExport {
+public final class ParquetExport {
     /** The name a capture read from standard input gets in a directory. */
     static final String STDIN_NAME = "stdin";
 
@@ -33,7 +33,7 @@ final class ParquetExport {
     private final boolean debug;
     private long rows;
 
-    ParquetExport(List<String> files, CompiledFilter filter, boolean verifyChecksums, long limit, boolean debug) {
+    public ParquetExport(List<String> files, CompiledFilter filter, boolean verifyChecksums, long limit, boolean debug) {
         this.files = files;
         this.filter = filter;
         this.verifyChecksums = verifyChecksums;
@@ -42,7 +42,7 @@ final class ParquetExport {
     }
 
     /** Every capture into one file; true when every capture was read to its end. */
-    boolean toFile(Path out, PrintWriter err) {
+    public boolean toFile(Path out, PrintWriter err) {
         PartFile part = reserve(out);
         boolean ok = true;
         try {
@@ -64,7 +64,7 @@ final class ParquetExport {
     }
 
     /** One file per capture in {@code dir}: NAME.pcap becomes NAME.pcap.parquet. */
-    boolean toDirectory(Path dir, PrintWriter err) {
+    public boolean toDirectory(Path dir, PrintWriter err) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {

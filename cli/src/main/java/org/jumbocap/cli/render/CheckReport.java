@@ -219,6 +219,11 @@ public final class CheckReport {
             j.endArray();
             j.name("capture_tool_limits");
             strings(j, CAPTURE_TOOL_LIMITS);
+        } else {
+            // the same keys whatever was checked: a file's report has no host facts, not fewer keys
+            j.name("kernel").value((String) null);
+            j.name("interfaces").beginArray().endArray();
+            j.name("capture_tool_limits").beginArray().endArray();
         }
         j.name("captures").beginArray();
         for (CaptureReport c : captures) {

@@ -3,6 +3,7 @@ package org.jumbocap.cli.render;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.function.Function;
 import org.jumbocap.expert.ExpertFields;
@@ -12,12 +13,16 @@ import org.jumbocap.proto.tcp.TcpAnalysisFields;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.tree.FrameTree;
+import org.jumbocap.buffer.FrameBuffer;
+import org.jumbocap.field.FieldType;
+import org.jumbocap.render.SafeText;
 
 /**
  * {@code -T fields}: one line per frame with the values of the {@code -e} fields, shaped by the
  * {@code -E} options as tshark has them (header, separator, quote, occurrence, aggregator).
  */
 public final class FieldColumns {
+    private static final HexFormat HEX = HexFormat.of();
     private final List<String> fields;
     private boolean header;
     private String separator = "\t";
@@ -151,49 +156,87 @@ public final class FieldColumns {
             if (i > 0) {
                 s.append(separator);
             }
-            List<String> found = values(tree, fields.get(i));
+            List<Object> found = values(tree, fields.get(i));
             if (found.isEmpty()) {
                 continue;
             }
-            StringBuilder cell = new StringBuilder();
+            if (quote != 0) {
+                s.append(quote);
+            }
             switch (occurrence) {
-                case 'f' -> cell.append(found.get(0));
-                case 'l' -> cell.append(found.get(found.size() - 1));
+                case 'f' -> appendValue(tree, found.get(0), s);
+                case 'l' -> appendValue(tree, found.get(found.size() - 1), s);
                 default -> {
                     for (int j = 0; j < found.size(); j++) {
                         if (j > 0) {
-                            cell.append(aggregator);
+                            SafeText.append(s, aggregator);
                         }
-                        cell.append(found.get(j));
+                        appendValue(tree, found.get(j), s);
                     }
                 }
             }
-            // a string from a packet or a pcapng option: no control character reaches the terminal or
-            // breaks the line into columns that are not there
-            quoted(org.jumbocap.render.SafeText.of(cell.toString()), s);
+            if (quote != 0) {
+                s.append(quote);
+            }
         }
         return s.toString();
     }
 
     /**
-     * The values of one column in frame order. The expert fields are not tree nodes: their values come
-     * from the frame's expert items, one per item.
+     * One value into the line: a bytes field as tshark prints it, lowercase hex without separators,
+     * written straight from the frame's bytes (a super-packet's payload is up to 512 KB: no copy of it is
+     * made on the way); any other value is text from a packet or a pcapng option, so no control character
+     * reaches the terminal or breaks the line into columns that are not there.
      */
-    private static List<String> values(FrameTree tree, String name) {
+    private static void appendValue(FrameTree tree, Object value, StringBuilder s) {
+        if (value instanceof FieldNode bytes) {
+            appendHex(tree, bytes, s);
+        } else {
+            SafeText.append(s, (String) value);
+        }
+    }
+
+    private static void appendHex(FrameTree tree, FieldNode node, StringBuilder s) {
+        if (node.value() instanceof byte[] held) {
+            HEX.formatHex(s, held);
+            return;
+        }
+        // a node that points at the frame's bytes rather than holding a copy (payloads, data.data)
+        FrameBuffer frame = tree.frame().buffer();
+        int length = Math.max(0, Math.min(node.length(), frame.remaining(node.offset())));
+        if (length == 0) {
+            return;
+        }
+        byte[] array = frame.array();
+        int from = frame.arrayOffset() + node.offset();
+        s.ensureCapacity(s.length() + 2 * length);
+        HEX.formatHex(s, array, from, from + length);
+    }
+
+    /**
+     * The values of one column in frame order: text, or the node of a bytes field (printed from the
+     * frame's bytes by {@link #appendHex}). The expert fields are not tree nodes: their values come from
+     * the frame's expert items, one per item.
+     */
+    private static List<Object> values(FrameTree tree, String name) {
         Function<ExpertItem, String> expert = EXPERT_VALUES.get(name);
         if (expert != null) {
-            List<String> out = new ArrayList<>(tree.experts().size());
+            List<Object> out = new ArrayList<>(tree.experts().size());
             for (ExpertItem e : tree.experts()) {
                 out.add(expert.apply(e));
             }
             return out;
         }
         List<FieldNode> nodes = tree.findAll(name);
-        List<String> out = new ArrayList<>(nodes.size());
+        List<Object> out = new ArrayList<>(nodes.size());
         // the TCP analysis findings are labels; tshark prints them (expert items in Wireshark) as "1"
         boolean finding = name.equals(TcpAnalysisFields.FLAGS.name()) || TcpAnalysisFlag.ofField(name) != null;
         for (FieldNode n : nodes) {
-            out.add(finding && n.value() == null ? "1" : n.valueText());
+            if (n.def().type() == FieldType.BYTES) {
+                out.add(n);
+            } else {
+                out.add(finding && n.value() == null ? "1" : n.valueText());
+            }
         }
         return out;
     }

@@ -3,6 +3,7 @@ package org.jumbocap.proto.tcp;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.buffer.TruncatedException;
 import org.jumbocap.checksum.ChecksumVerdict;
+import org.jumbocap.dissect.DataDissector;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.Dissector;
 import org.jumbocap.dissect.DissectorTable;
@@ -100,11 +101,11 @@ public final class TcpDissector implements Dissector {
                     ? "TCP payload (" + captured + " bytes)"
                     : "TCP payload (" + captured + " of " + segmentLength + " bytes captured)");
         }
-        if (captured > 0 && !ctx.isPartialDatagram()) {
-            Dissector next = upperLayer(ctx, (int) srcPort, (int) dstPort, payloadOffset, segmentLength);
-            if (next != null) {
-                ctx.call(next, payloadOffset, segmentLength);
-            }
+        if (captured > 0) {
+            Dissector next = ctx.isPartialDatagram() ? null
+                    : upperLayer(ctx, (int) srcPort, (int) dstPort, payloadOffset, segmentLength);
+            // a payload no dissector claims is data, as for UDP and as tshark shows it (tcp:data)
+            ctx.call(next != null ? next : DataDissector.INSTANCE, payloadOffset, segmentLength);
         }
     }
 

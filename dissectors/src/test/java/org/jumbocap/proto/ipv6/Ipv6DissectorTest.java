@@ -67,7 +67,7 @@ class Ipv6DissectorTest {
         byte[] segment = tcp(V6_SRC, V6_DST, IpCraftedCases.SUPER_DATA);
         long value = 8 + segment.length;
         FrameTree t = eth(ipv6(0, 0, concat(jumboHopByHop(TCP, value), segment)));
-        assertEquals(List.of("eth", "ipv6", "tcp"), Dissect.layers(t));
+        assertEquals(List.of("eth", "ipv6", "tcp", "data"), Dissect.layers(t));
         FieldNode jumbo = t.find("jumbo");
         assertNotNull(jumbo);
         assertTrue(jumbo.isGenerated());

@@ -55,7 +55,7 @@ class TunnelDissectorTest {
         byte[] inner = TransportFrames.ipv6Tcp(ackSegment(data(SUPER_DATA)), true, Checksum.OFFLOADED);
         byte[] outer = withChecksum(udp(50000, 4789, 0, vxlan(42, inner)), 6, UDP, V6_SRC, V6_DST, Checksum.CORRECT);
         FrameTree tree = dissect(ethernet(ETHERTYPE_IPV6, ipv6(UDP, V6_SRC, V6_DST, outer, true)));
-        assertEquals("eth:ipv6:udp:vxlan:eth:ipv6:tcp", tree.protocols());
+        assertEquals("eth:ipv6:udp:vxlan:eth:ipv6:tcp:data", tree.protocols());
         assertEquals(42, tree.find("vxlan.vni").longValue());
         assertEquals(0x0800, tree.find("vxlan.flags").longValue());
         assertEquals(1, tree.find("vxlan.flag_i").longValue());
@@ -79,7 +79,7 @@ class TunnelDissectorTest {
         byte[] options = Bytes.of().u16(0x0102).u8(0x80).u8(1).u32(0xdeadbeefL).u16(0xffff).u8(0x05).u8(2).u32(1).u32(2).toArray();
         byte[] inner = TransportFrames.ipv6Tcp(ackSegment(data(200)), false, Checksum.CORRECT);
         FrameTree tree = dissect(overIpv4(6081, geneve(0x40, 0x6558, 7, options, inner)));
-        assertEquals("eth:ip:udp:geneve:eth:ipv6:tcp", tree.protocols());
+        assertEquals("eth:ip:udp:geneve:eth:ipv6:tcp:data", tree.protocols());
         assertEquals(0, tree.find("geneve.version").longValue());
         assertEquals(20, tree.find("geneve.opt_len").longValue());
         assertEquals(1, tree.find("geneve.flags.critical").longValue());
@@ -99,7 +99,7 @@ class TunnelDissectorTest {
     void geneveCarryingIpDirectly() {
         byte[] innerIp = ipv6(6, V6_SRC, V6_DST, withChecksum(ackSegment(data(20)), 16, 6, V6_SRC, V6_DST, Checksum.CORRECT), false);
         FrameTree tree = dissect(overIpv4(6081, geneve(0, ETHERTYPE_IPV6, 9, new byte[0], innerIp)));
-        assertEquals("eth:ip:udp:geneve:ipv6:tcp", tree.protocols());
+        assertEquals("eth:ip:udp:geneve:ipv6:tcp:data", tree.protocols());
     }
 
     @Test

@@ -19,8 +19,40 @@ import picocli.CommandLine.Parameters;
  * @param theme      "light" or "dark"
  * @param statistics open the statistics window once the file is read
  * @param help       print the usage and do nothing else
+ * @param version    print the version and do nothing else
  */
-public record LaunchOptions(Path file, long select, String filter, String theme, boolean statistics, boolean help) {
+public record LaunchOptions(Path file, long select, String filter, String theme, boolean statistics, boolean help,
+                            boolean version) {
+
+    /**
+     * The lines {@code --version} prints, as the command line's: jumbocap's version and commit (from the
+     * build), Java's, and JavaFX's when its jar says.
+     */
+    public static List<String> versionLines() {
+        java.util.Properties p = new java.util.Properties();
+        try (var in = LaunchOptions.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (java.io.IOException e) {
+            // the lines say "unknown"
+        }
+        String commit = p.getProperty("commit", "");
+        if (commit.isEmpty() || commit.startsWith("${")) {
+            commit = "unknown"; // built outside a git clone
+        } else if ("true".equals(p.getProperty("dirty"))) {
+            commit += "+changes";
+        }
+        String version = p.getProperty("version", "unknown");
+        List<String> lines = new java.util.ArrayList<>(List.of(
+                "jumbocap " + (version.startsWith("${") ? "unknown" : version) + " (commit " + commit + ")",
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"));
+        String javafx = javafx.application.Application.class.getPackage().getImplementationVersion();
+        if (javafx != null) {
+            lines.add("JavaFX " + javafx);
+        }
+        return lines;
+    }
 
     /** The usage text {@code --help} prints. */
     public static String usage() {
@@ -35,10 +67,13 @@ public record LaunchOptions(Path file, long select, String filter, String theme,
             throw new IllegalArgumentException(e.getMessage().lines().findFirst().orElse("bad arguments"));
         }
         if (cl.isUsageHelpRequested()) {
-            return new LaunchOptions(null, 0, null, "light", false, true);
+            return new LaunchOptions(null, 0, null, "light", false, true, false);
+        }
+        if (cl.isVersionHelpRequested()) {
+            return new LaunchOptions(null, 0, null, "light", false, false, true);
         }
         Spec s = cl.getCommand();
-        return new LaunchOptions(s.file, s.select, s.filter, s.theme, s.statistics, false);
+        return new LaunchOptions(s.file, s.select, s.filter, s.theme, s.statistics, false, false);
     }
 
     private static CommandLine commandLine() {
@@ -66,6 +101,9 @@ public record LaunchOptions(Path file, long select, String filter, String theme,
 
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
         boolean help;
+
+        @Option(names = {"-V", "--version"}, versionHelp = true, description = "Print version information and exit.")
+        boolean version;
 
         @Parameters(arity = "0..1", paramLabel = "FILE", description = "The capture to open.")
         Path file;

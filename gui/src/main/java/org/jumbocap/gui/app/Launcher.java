@@ -58,6 +58,10 @@ public final class Launcher {
             out.println(LaunchOptions.usage());
             return 0;
         }
+        if (options.version()) {
+            LaunchOptions.versionLines().forEach(out::println);
+            return 0;
+        }
         String problem = displayProblem(env, osName);
         if (problem != null) {
             err.println("jumbocap gui: " + problem);

@@ -62,7 +62,7 @@ class LaunchOptionsTest {
         Outcome help = prepare(List.of("--help"), Map.of());
         assertEquals(0, help.code());
         // picocli's usage, as the command line's: synopsis, description, one line per option
-        assertTrue(help.out().startsWith("Usage: jumbocap gui [-h] [--statistics] [--filter=EXPR] [--select=N]\n"
+        assertTrue(help.out().startsWith("Usage: jumbocap gui [-hV] [--statistics] [--filter=EXPR] [--select=N]\n"
                 + "                    [--theme=light|dark] [FILE]\n"), help.out());
         for (String option : List.of("--select=N", "--filter=EXPR", "--theme=light|dark", "--statistics", "-h, --help")) {
             assertTrue(help.out().contains("\n      " + option) || help.out().contains("\n  " + option), option);
@@ -74,6 +74,17 @@ class LaunchOptionsTest {
         assertEquals(2, theme.code());
         assertEquals("jumbocap gui: Invalid value for option '--theme': expected light or dark, not 'blue' "
                 + "(see 'jumbocap gui --help')\n", theme.err());
+    }
+
+    /** As the README promises: every command, the viewer's included, answers --version, without a display. */
+    @Test
+    void versionPrintsTheVersionLinesWithoutADisplay() {
+        for (String option : List.of("--version", "-V")) {
+            Outcome v = prepare(List.of(option), Map.of());
+            assertEquals(0, v.code(), v.err());
+            assertTrue(v.out().matches("(?s)jumbocap \\S+ \\(commit \\S+\\)\nJava .*"), v.out());
+            assertEquals("", v.err());
+        }
     }
 
     @Test

@@ -1,11 +1,10 @@
-package org.jumbocap.cli.export;
+package org.jumbocap.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.jumbocap.cli.CaptureInputs;
-import org.jumbocap.cli.JumbocapCommand;
 import org.jumbocap.cli.engine.FrameFilter;
+import org.jumbocap.cli.export.ParquetExport;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
