@@ -164,7 +164,6 @@ public final class ReadCommand implements Callable<Integer> {
             throw usage("-F needs -w FILE");
         }
         FieldColumns columns = format == Format.fields ? columns() : null;
-        boolean recordAlone = columns != null && columns.fromRecordAlone();
         if (format != Format.fields && (!fields.isEmpty() || !fieldOptions.isEmpty())) {
             throw usage("-e and -E need -T fields");
         }
@@ -179,6 +178,7 @@ public final class ReadCommand implements Callable<Integer> {
             return write(filter, captureFilter);
         }
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
+        boolean recordAlone = columns != null && columns.fromRecordAlone();
         JumbocapCommand root = JumbocapCommand.of(spec);
         PrintWriter out = lineBuffered ? flushingPerFrame(spec.commandLine().getOut()) : spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
