@@ -32,7 +32,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <li>{@code data.data} of a TCP segment tshark's analysis calls a retransmission: tshark does not hand a
  * retransmitted segment's payload to the next dissector, so it has no data layer; jumbocap shows every
  * unclaimed payload as data (its {@code tcp.payload} is the same as tshark's).</li>
- * <li>ARP (frames 5 and 6 of the IPv4 samples): jumbocap has no ARP dissector, so ARP's body is data.</li>
  * <li>Two iperf3 segments of the loss sample (frames 91 and 426) that tshark's heuristic JXTA dissector
  * claims (tshark's frame.protocols ends in {@code tcp:jxta}): they are not JXTA, and jumbocap shows them
  * as data.</li>
@@ -43,8 +42,6 @@ class PayloadHexTest {
 
     /** "file frame column" where tshark prints no data and jumbocap does, for the reasons above. */
     private static final Set<String> KNOWN = Set.of(
-            "ipv4-bigtcp-veth.pcap 5 data.data", "ipv4-bigtcp-veth.pcap 6 data.data",
-            "ipv4-bigtcp-veth.pcapng 5 data.data", "ipv4-bigtcp-veth.pcapng 6 data.data",
             "ipv6-bigtcp-loss.pcap 91 data.data", "ipv6-bigtcp-loss.pcap 426 data.data");
 
     static Stream<Path> samples() {
