@@ -26,6 +26,15 @@ public interface LiveSource extends AutoCloseable {
         return null;
     }
 
+    /**
+     * The file the capture is written to while it runs, when it is (the capture process's): the frames
+     * handed over then carry their offset in it, and the viewer reads them again from there rather than
+     * keeping them. Null for a source that keeps nothing.
+     */
+    default java.nio.file.Path file() {
+        return null;
+    }
+
     @Override
     default void close() {
         stop();

@@ -9,8 +9,6 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.util.Duration;
-import org.jumbocap.gui.live.LiveCaptureProvider;
-import org.jumbocap.gui.live.LiveInterface;
 import org.jumbocap.gui.live.LiveSource;
 
 /**
@@ -43,16 +41,15 @@ public final class LiveCaptureViewModel {
     }
 
     /**
-     * Opens the interface and starts handing frames to {@code onFrame} on the capture's thread.
+     * Starts handing the frames of an opened source to {@code onFrame} on the capture's thread.
      *
      * @param onEnded called on the UI thread when the capture failed by itself
      */
-    void start(LiveCaptureProvider provider, LiveInterface itf, String captureFilter, int snaplen,
-               java.util.function.Consumer<org.jumbocap.io.FrameRecord> onFrame, Runnable onEnded) throws IOException {
-        LiveSource opened = provider.open(itf, captureFilter, snaplen);
+    void start(LiveSource opened, java.util.function.Consumer<org.jumbocap.io.FrameRecord> onFrame, Runnable onEnded)
+            throws IOException {
         source = opened;
         running.set(true);
-        watch = new Timeline(new KeyFrame(Duration.millis(500), e -> {
+        watch = new Timeline(new KeyFrame(Duration.millis(250), e -> {
             received.set(opened.received());
             dropped.set(opened.dropped());
             if (opened.failure() != null && source == opened) {
