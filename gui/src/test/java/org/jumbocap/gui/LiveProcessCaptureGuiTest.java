@@ -10,6 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.lang.management.MemoryMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +23,7 @@ import javafx.scene.Node;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.jumbocap.gui.backend.CoreBackend;
+import org.jumbocap.gui.live.CaptureCommand;
 import org.jumbocap.gui.live.LiveInterface;
 import org.jumbocap.gui.live.ProcessCaptureProvider;
 import org.jumbocap.gui.model.PacketRow;
@@ -31,6 +35,7 @@ import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.files.CaptureFiles;
 import org.jumbocap.io.files.CaptureWriters;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -230,6 +235,121 @@ class LiveProcessCaptureGuiTest {
         assertFalse(failure.contains("\n"), failure);
         assertTrue(failure.toLowerCase(java.util.Locale.ROOT).contains("filter"), failure);
         assertTrue(onFx(() -> model.statusProperty().get()).contains(failure));
+    }
+
+    /**
+     * As root: a real capture on {@code lo} through the viewer's path (the capture process, its growing
+     * file, the file-backed store) lists the same datagrams as {@code jumbocap capture -w} run beside it
+     * on the same traffic. Skipped when not root.
+     */
+    @Test
+    void aRealCaptureListsWhatTheCommandLineWritesBesideIt() throws Exception {
+        Assumptions.assumeTrue(root(), "capturing on lo needs root");
+        ProcessCaptureProvider provider = new ProcessCaptureProvider();
+        List<LiveInterface> interfaces;
+        try {
+            interfaces = provider.interfaces();
+        } catch (IOException e) {
+            Assumptions.abort("no interface list here: " + e.getMessage());
+            return;
+        }
+        LiveInterface lo = interfaces.stream().filter(i -> i.name().equals("lo")).findFirst().orElse(null);
+        Assumptions.assumeTrue(lo != null, "libpcap lists no 'lo' interface here");
+        Path reference = temp.resolve("reference.pcapng");
+        try (DatagramSocket receiver = new DatagramSocket(0, InetAddress.getLoopbackAddress());
+             DatagramSocket sender = new DatagramSocket()) {
+            int port = receiver.getLocalPort();
+            String filter = provider.rewriter(lo).rewrite("udp dst port " + port);
+            onFx(() -> {
+                model.startLive(provider, lo, filter, 262144);
+                return null;
+            });
+            Path javaBinary = Path.of(System.getProperty("java.home"), "bin", "java");
+            Process commandLine = new ProcessBuilder(javaBinary.toString(), "-cp", System.getProperty("java.class.path"),
+                    CaptureCommand.MAIN_CLASS, "-i", "lo", "-U", "--raw", "-w", reference.toString(), "-s", "262144",
+                    "-f", "udp dst port " + port).redirectErrorStream(true).redirectOutput(temp.resolve("reference.log").toFile()).start();
+            try {
+                // both capture once they see a warm-up datagram
+                long deadline = System.nanoTime() + 30_000_000_000L;
+                while ((onFx(() -> model.frameCountProperty().get()) == 0 || framesIn(reference).isEmpty())
+                        && System.nanoTime() < deadline) {
+                    send(sender, port, "warm-up");
+                    Thread.sleep(100);
+                }
+                for (int i = 0; i < 200; i++) {
+                    send(sender, port, "data-" + i);
+                    Thread.sleep(2);
+                }
+                Thread.sleep(500);
+            } finally {
+                onFx(() -> {
+                    model.stopLive();
+                    return null;
+                });
+                commandLine.destroy();
+                commandLine.waitFor(20, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            waitUntil("the viewer's capture ends", () -> !model.liveRunningProperty().get() && !model.isBusy());
+            List<String> viewer = new ArrayList<>();
+            for (int i = 0; i < onFx(() -> model.rows().size()); i++) {
+                PacketRow row = model.rows().get(i);
+                String payload = payload(model.frameStore().read(row));
+                if (payload.startsWith("data-")) {
+                    viewer.add(payload);
+                }
+            }
+            List<String> commandLineFrames = new ArrayList<>();
+            for (FrameRecord f : framesIn(reference)) {
+                String payload = payload(f);
+                if (payload.startsWith("data-")) {
+                    commandLineFrames.add(payload);
+                }
+            }
+            assertEquals(200, commandLineFrames.size(), "jumbocap capture -w saw every datagram");
+            assertEquals(commandLineFrames, viewer, "the viewer lists what the command line wrote");
+        }
+    }
+
+    private static void send(DatagramSocket sender, int port, String text) throws IOException {
+        byte[] payload = text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        sender.send(new DatagramPacket(payload, payload.length, InetAddress.getLoopbackAddress(), port));
+    }
+
+    /** The UDP payload of a loopback frame (Ethernet, IPv4 without options, UDP) as text. */
+    private static String payload(FrameRecord f) {
+        int at = 14 + 20 + 8;
+        return f.capturedLength() <= at ? "" : new String(f.bytes(), at, f.capturedLength() - at,
+                java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    /** The whole frames of a capture file that may still be written. */
+    private static List<FrameRecord> framesIn(Path file) {
+        List<FrameRecord> frames = new ArrayList<>();
+        if (!Files.isRegularFile(file)) {
+            return frames;
+        }
+        try (CaptureReader reader = CaptureFiles.open(file)) {
+            FrameRecord rec = new FrameRecord();
+            while (reader.next(rec)) {
+                frames.add(rec.copy());
+            }
+        } catch (IOException | RuntimeException stillWritten) {
+            // a block the writer has not finished: the frames before it count
+        }
+        return frames;
+    }
+
+    private static boolean root() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Uid:")) {
+                    return line.split("\\s+")[2].equals("0");
+                }
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        return false;
     }
 
     /** The unsaved-capture question, when it shows. */
