@@ -174,6 +174,10 @@ class LiveProcessCaptureGuiTest {
             }
         }
         assertTrue(model.hasUnsavedCapture());
+        // the process's own counters, and why it stopped
+        assertEquals(total, onFx(() -> model.liveReceivedProperty().get()));
+        assertEquals(0, onFx(() -> model.liveDroppedProperty().get()));
+        assertTrue(onFx(() -> model.statusProperty().get()).contains("end of input"), onFx(() -> model.statusProperty().get()));
     }
 
     @Test

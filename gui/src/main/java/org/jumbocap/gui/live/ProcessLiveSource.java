@@ -27,6 +27,8 @@ public final class ProcessLiveSource implements LiveSource {
     /** The line {@code jumbocap capture -q} writes for its counters. */
     static final Pattern COUNTERS = Pattern.compile(
             "(\\d+) frames captured, (\\d+) received, (\\d+) dropped by kernel, (\\d+) dropped by interface");
+    /** The line it ends with: {@code stopped (WHY): counters}. */
+    static final Pattern STOPPED = Pattern.compile("^jumbocap capture: stopped \\(([^)]*)\\)");
     /** How long {@link #stop()} waits for the process to write its last frames and end. */
     private static final long STOP_WAIT_SECONDS = 10;
 
@@ -39,6 +41,8 @@ public final class ProcessLiveSource implements LiveSource {
     private volatile long dropped;
     private volatile long read;
     private volatile String failure;
+    /** Why the process said it stopped ("end of input", "count reached"), or null. */
+    private volatile String stopReason;
     private volatile boolean stopped;
     private Thread follower;
 
@@ -115,7 +119,8 @@ public final class ProcessLiveSource implements LiveSource {
         if (error != null) {
             failure = error;
         } else if (failure == null && !stopped) {
-            failure = "the capture ended";
+            // ended by itself and well (a replay's end, -c, --duration): said as the process says it
+            failure = "the capture process stopped (" + (stopReason == null ? "it ended" : stopReason) + ")";
         }
     }
 
@@ -124,6 +129,10 @@ public final class ProcessLiveSource implements LiveSource {
             String line;
             while ((line = lines.readLine()) != null) {
                 Matcher m = COUNTERS.matcher(line);
+                Matcher why = STOPPED.matcher(line);
+                if (why.find()) {
+                    stopReason = why.group(1);
+                }
                 if (m.find()) {
                     captured = Long.parseLong(m.group(1));
                     dropped = Long.parseLong(m.group(3)) + Long.parseLong(m.group(4));
