@@ -56,6 +56,9 @@ public final class ProcessCaptureProvider implements LiveCaptureProvider {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMddHHmmss", Locale.ROOT));
         String name = (replay != null ? "replay" : itf.name()).replaceAll("[^A-Za-z0-9._-]", "_");
         Path file = dir.resolve("jumbocap_" + name + "_" + stamp + ".pcapng");
+        // the viewer removes both when the capture is discarded or replaced; this is for an exit it did not see
+        dir.toFile().deleteOnExit();
+        file.toFile().deleteOnExit();
         return new ProcessLiveSource(command(itf, captureFilter, snaplen, file), file);
     }
 

@@ -94,7 +94,7 @@ public final class ProcessLiveSource implements LiveSource {
             }
         } catch (CaptureFormatException e) {
             // the process ended before writing a whole file (it failed to start, or was killed mid-block)
-            if (!stopped && process.exitValue() == 0) {
+            if (!stopped && !process.isAlive() && process.exitValue() == 0) {
                 failure = e.getMessage();
             }
         } catch (IOException | RuntimeException e) {
