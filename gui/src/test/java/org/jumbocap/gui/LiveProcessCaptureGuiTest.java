@@ -286,14 +286,16 @@ class LiveProcessCaptureGuiTest {
                 }
                 Thread.sleep(500);
             } finally {
+                // Stop as the button asks it: the UI thread does not wait for the process
                 onFx(() -> {
-                    model.stopLive();
+                    model.requestStopLive();
                     return null;
                 });
                 commandLine.destroy();
                 commandLine.waitFor(20, java.util.concurrent.TimeUnit.SECONDS);
             }
             waitUntil("the viewer's capture ends", () -> !model.liveRunningProperty().get() && !model.isBusy());
+            assertEquals(null, onFx(() -> model.liveFailureProperty().get()), "a stop asked for is no failure");
             List<String> viewer = new ArrayList<>();
             for (int i = 0; i < onFx(() -> model.rows().size()); i++) {
                 PacketRow row = model.rows().get(i);

@@ -15,6 +15,19 @@ public interface LiveSource extends AutoCloseable {
     /** Stops delivering; frames already handed over stay. Safe to call twice. */
     void stop();
 
+    /**
+     * Asks the capture to stop without waiting for it (the capture process is signalled and its last
+     * frames are still read); {@link #finished()} says when that is done. By default, {@link #stop()}.
+     */
+    default void requestStop() {
+        stop();
+    }
+
+    /** True once the capture has ended and every frame it produced was handed over. */
+    default boolean finished() {
+        return false;
+    }
+
     /** Frames the capture handed to the viewer so far. */
     long received();
 

@@ -44,6 +44,8 @@ public final class ProcessLiveSource implements LiveSource {
     /** Why the process said it stopped ("end of input", "count reached"), or null. */
     private volatile String stopReason;
     private volatile boolean stopped;
+    /** Set once the viewer asked the process to stop: its end is then no failure. */
+    private volatile boolean stopRequested;
     private Thread follower;
 
     /** Starts the process now; frames are followed once {@link #start} is called. */
@@ -106,7 +108,7 @@ public final class ProcessLiveSource implements LiveSource {
     }
 
     private void endedByItself() {
-        if (stopped) {
+        if (stopped || stopRequested) {
             return;
         }
         try {
@@ -169,6 +171,20 @@ public final class ProcessLiveSource implements LiveSource {
             }
         }
         return "the capture process ended with status " + process.exitValue();
+    }
+
+    /** Signals the process to stop (it closes the file whole); the follower still reads to the end. */
+    @Override
+    public void requestStop() {
+        stopRequested = true;
+        if (process.isAlive()) {
+            process.destroy();
+        }
+    }
+
+    @Override
+    public synchronized boolean finished() {
+        return !process.isAlive() && (follower == null || !follower.isAlive());
     }
 
     /** Stops the process as Ctrl-C would (it closes the file whole), then reads the file to its end. */

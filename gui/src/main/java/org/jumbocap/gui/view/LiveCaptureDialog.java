@@ -84,7 +84,7 @@ public final class LiveCaptureDialog {
                 message.setText(failure);
             }
         });
-        stop.setOnAction(e -> model.stopLive());
+        stop.setOnAction(e -> model.requestStopLive());
         start.disableProperty().bind(model.liveRunningProperty().or(interfaces.valueProperty().isNull()));
         stop.disableProperty().bind(model.liveRunningProperty().not());
         interfaces.disableProperty().bind(model.liveRunningProperty());

@@ -280,7 +280,7 @@ public final class MainView extends BorderPane {
         Menu statistics = new Menu("_Statistics", null, stats, conversations, endpoints, ioGraph);
 
         MenuItem live = item("_Live Capture\u2026", "Shortcut+K", e -> showLiveCapture());
-        MenuItem stopLive = item("S_top", "Shortcut+E", e -> model.stopLive());
+        MenuItem stopLive = item("S_top", "Shortcut+E", e -> model.requestStopLive());
         stopLive.setId("menu-capture-stop");
         stopLive.disableProperty().bind(model.liveRunningProperty().not());
         MenuItem restart = item("_Restart", "Shortcut+R", e -> restartLive());

@@ -533,6 +533,21 @@ public final class CaptureViewModel implements AutoCloseable {
         work.status("Capturing on " + itf.name());
     }
 
+    /**
+     * Stop as the user asks it: the capture process is signalled and writes its last frames, which are
+     * listed; the capture then ends as {@link #stopLive()} ends it, without the UI thread waiting.
+     */
+    public void requestStopLive() {
+        if (!live.stopsInBackground()) {
+            // a source kept in memory stops at once
+            stopLive();
+            return;
+        }
+        if (live.requestStop()) {
+            work.status("Stopping the capture\u2026");
+        }
+    }
+
     /** The last live capture's settings (Restart is possible when not null). */
     public ReadOnlyObjectProperty<LiveStart> lastLiveProperty() {
         return lastLive.getReadOnlyProperty();
