@@ -36,6 +36,11 @@ public class JumbocapApp extends Application {
         }
         view.setTheme(Theme.parse(options.theme()));
         stage.titleProperty().bind(model.titleProperty());
+        // closing the window is Quit: an unsaved live capture is saved or discarded first
+        stage.setOnCloseRequest(e -> {
+            e.consume();
+            view.requestQuit();
+        });
         stage.show();
         CaptureViewModel.timing("window shown");
         if (options.file() != null) {

@@ -18,6 +18,8 @@ public final class FileFrameStore implements FrameStore {
     private final FrameRecord scratch = new FrameRecord();
     private volatile int linkType = -1;
     private CaptureReader randomAccess;
+    /** True while a capture process still writes the file: a reader opened earlier sees only the length it had then. */
+    private volatile boolean growing;
 
     public FileFrameStore(CaptureBackend backend, Path file) {
         this.backend = backend;
@@ -34,6 +36,14 @@ public final class FileFrameStore implements FrameStore {
         return nanoPrecision;
     }
 
+    /**
+     * Marks the file as still written by a capture process (frames listed from it lie beyond what an earlier
+     * reader saw), or, with false, as complete.
+     */
+    public void growing(boolean stillWritten) {
+        growing = stillWritten;
+    }
+
     public Path file() {
         return file;
     }
@@ -48,6 +58,11 @@ public final class FileFrameStore implements FrameStore {
     public synchronized FrameRecord read(long number, long fileOffset) throws IOException {
         if (fileOffset < 0) {
             return readFromStart(number);
+        }
+        if (randomAccess != null && growing) {
+            // a reader sees the file as long as it was when opened: open one that sees this frame
+            randomAccess.close();
+            randomAccess = null;
         }
         if (randomAccess == null) {
             randomAccess = backend.open(file);

@@ -44,6 +44,8 @@ public final class LiveCaptureDialog {
     private final Label message = new Label();
     private final Button start = new Button("Start");
     private final Button stop = new Button("Stop");
+    /** Runs a start once an unsaved capture is saved or discarded (the main view asks); null: at once. */
+    private java.util.function.Consumer<Runnable> beforeStart;
 
     public LiveCaptureDialog(CaptureViewModel model, LiveCaptureProvider provider, Window owner) {
         this.model = model;
@@ -69,8 +71,20 @@ public final class LiveCaptureDialog {
             showRewrite(filter.getText());
         });
         filter.textProperty().addListener((obs, old, text) -> showRewrite(text));
-        start.setOnAction(e -> start());
-        stop.setOnAction(e -> model.stopLive());
+        start.setOnAction(e -> {
+            if (beforeStart != null) {
+                beforeStart.accept(this::start);
+            } else {
+                start();
+            }
+        });
+        // the capture process's own line (no such interface, permission, filter syntax) when it failed
+        model.liveFailureProperty().addListener((obs, old, failure) -> {
+            if (failure != null) {
+                message.setText(failure);
+            }
+        });
+        stop.setOnAction(e -> model.requestStopLive());
         start.disableProperty().bind(model.liveRunningProperty().or(interfaces.valueProperty().isNull()));
         stop.disableProperty().bind(model.liveRunningProperty().not());
         interfaces.disableProperty().bind(model.liveRunningProperty());
@@ -169,6 +183,11 @@ public final class LiveCaptureDialog {
         } catch (Exception e) {
             message.setText("Cannot start: " + e.getMessage());
         }
+    }
+
+    /** What runs before a start: the main view's question about an unsaved capture. */
+    public void setBeforeStart(java.util.function.Consumer<Runnable> guard) {
+        this.beforeStart = guard;
     }
 
     public void setTheme(Theme theme) {

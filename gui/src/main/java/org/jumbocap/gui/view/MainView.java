@@ -11,6 +11,8 @@ import javafx.geometry.Pos;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -83,6 +85,9 @@ public final class MainView extends BorderPane {
     private IoGraphView ioGraphView;
     private LiveCaptureDialog liveDialog;
     private Alert lastError;
+    /** Chooses where Save Capture writes (tests set it; null: a file chooser). */
+    private java.util.function.Supplier<Path> captureSaveTarget;
+    private Runnable quitAction = Platform::exit;
 
     public MainView(CaptureViewModel model, RecentFiles recentFiles, LiveCaptureProvider liveProvider) {
         this(model, recentFiles, ColumnSettings.besides(recentFiles), liveProvider);
@@ -216,7 +221,10 @@ public final class MainView extends BorderPane {
     private MenuBar menuBar() {
         MenuItem open = item("_Open\u2026", "Shortcut+O", e -> chooseAndOpen());
         MenuItem save = item("_Save Shown Frames As\u2026", "Shortcut+S", e -> chooseAndSave());
-        MenuItem quit = item("_Quit", "Shortcut+Q", e -> Platform.exit());
+        MenuItem quit = item("_Quit", "Shortcut+Q", e -> requestQuit());
+        MenuItem saveCapture = item("Save _Capture As\u2026", "Shortcut+Alt+S", e -> saveLiveCapture(null));
+        saveCapture.setId("menu-save-capture");
+        saveCapture.disableProperty().bind(model.liveFileProperty().isNull());
         refreshRecentMenu(recentFiles.list());
         MenuItem saveMarked = item("Save _Marked Frames As\u2026", null, e -> chooseAndSaveMarked());
         saveMarked.setId("menu-save-marked");
@@ -227,7 +235,7 @@ public final class MainView extends BorderPane {
             m.setMnemonicParsing(false);
             export.getItems().add(m);
         }
-        Menu file = new Menu("_File", null, open, recentMenu, save, saveMarked, export, new SeparatorMenuItem(), quit);
+        Menu file = new Menu("_File", null, open, recentMenu, saveCapture, save, saveMarked, export, new SeparatorMenuItem(), quit);
 
         MenuItem findPacket = item("_Find Packet\u2026", "Shortcut+F", e -> findBar.open());
         findPacket.setId("menu-find");
@@ -272,7 +280,13 @@ public final class MainView extends BorderPane {
         Menu statistics = new Menu("_Statistics", null, stats, conversations, endpoints, ioGraph);
 
         MenuItem live = item("_Live Capture\u2026", "Shortcut+K", e -> showLiveCapture());
-        Menu capture = new Menu("_Capture", null, live);
+        MenuItem stopLive = item("S_top", "Shortcut+E", e -> model.requestStopLive());
+        stopLive.setId("menu-capture-stop");
+        stopLive.disableProperty().bind(model.liveRunningProperty().not());
+        MenuItem restart = item("_Restart", "Shortcut+R", e -> restartLive());
+        restart.setId("menu-capture-restart");
+        restart.disableProperty().bind(model.lastLiveProperty().isNull());
+        Menu capture = new Menu("_Capture", null, live, stopLive, restart);
 
         MenuBar bar = new MenuBar(file, edit, view, go, capture, analyze, statistics);
         bar.setId("menu-bar");
@@ -357,10 +371,97 @@ public final class MainView extends BorderPane {
 
     // ---- actions ---------------------------------------------------------------------------------
 
-    /** Opens a capture file and notes it in the recent list. */
+    /** Opens a capture file and notes it in the recent list (asking first about an unsaved live capture). */
     public void open(Path file) {
-        model.open(file);
-        refreshRecentMenu(recentFiles.add(file));
+        whenCaptureReleased(() -> {
+            model.open(file);
+            refreshRecentMenu(recentFiles.add(file));
+        });
+    }
+
+    /** Quits, asking first about an unsaved live capture, whose temporary file goes unless saved. */
+    public void requestQuit() {
+        whenCaptureReleased(quitAction);
+    }
+
+    /** What Quit does once the capture is released: {@link Platform#exit} (tests count it instead). */
+    public void setQuitAction(Runnable action) {
+        this.quitAction = action;
+    }
+
+    /** Starts the last live capture again, with the same interface and filter (asking about the unsaved one). */
+    public void restartLive() {
+        whenCaptureReleased(() -> {
+            try {
+                model.restartLive();
+            } catch (java.io.IOException | RuntimeException e) {
+                showError("Restart", e.getMessage());
+            }
+        });
+    }
+
+    /**
+     * Runs {@code then} once an unsaved live capture is saved or discarded, as Wireshark asks on Close and
+     * Quit: Save (to a file chosen, then {@code then}), Discard (its temporary file is removed), Cancel
+     * (nothing). Runs it at once when no capture is unsaved.
+     */
+    public void whenCaptureReleased(Runnable then) {
+        if (!model.hasUnsavedCapture()) {
+            then.run();
+            return;
+        }
+        ButtonType saveButton = new ButtonType("Save\u2026", ButtonBar.ButtonData.YES);
+        ButtonType discardButton = new ButtonType("Discard", ButtonBar.ButtonData.NO);
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION,
+                "The frames of this live capture are only in a temporary file, removed unless saved.",
+                saveButton, discardButton, ButtonType.CANCEL);
+        ask.setTitle("Unsaved capture");
+        ask.setHeaderText("Save the captured frames before they are discarded?");
+        if (window() != null) {
+            ask.initOwner(window());
+        }
+        ask.getDialogPane().setId("unsaved-capture-dialog");
+        ask.getDialogPane().setMinHeight(Region.USE_PREF_SIZE);
+        ask.setOnHidden(e -> {
+            ButtonType answer = ask.getResult();
+            if (answer == discardButton) {
+                model.discardLiveCapture();
+                then.run();
+            } else if (answer == saveButton) {
+                saveLiveCapture(then);
+            }
+        });
+        ask.show();
+    }
+
+    /** Where Save Capture writes: a file chooser unless a test has set another chooser. */
+    public void setCaptureSaveTarget(java.util.function.Supplier<Path> chooser) {
+        this.captureSaveTarget = chooser;
+    }
+
+    /** Copies the live capture's file to a file chosen; then runs {@code then} (may be null) when saved. */
+    private void saveLiveCapture(Runnable then) {
+        Path target;
+        if (captureSaveTarget != null) {
+            target = captureSaveTarget.get();
+        } else {
+            FileChooser chooser = captureChooser("Save Capture");
+            chooser.getExtensionFilters().setAll(new FileChooser.ExtensionFilter("pcapng", SaveFormat.PCAPNG.glob()));
+            chooser.setInitialFileName(model.liveFileProperty().get() == null ? "capture.pcapng"
+                    : model.liveFileProperty().get().getFileName().toString());
+            File f = chooser.showSaveDialog(window());
+            target = f == null ? null : f.toPath();
+        }
+        if (target == null) {
+            return;
+        }
+        model.saveLiveCapture(target, error -> {
+            if (error != null) {
+                showError("Save failed", error);
+            } else if (then != null) {
+                then.run();
+            }
+        });
     }
 
     private void applyFilter(String text) {
@@ -498,6 +599,7 @@ public final class MainView extends BorderPane {
     public void showLiveCapture() {
         if (liveDialog == null) {
             liveDialog = new LiveCaptureDialog(model, liveProvider, window());
+            liveDialog.setBeforeStart(this::whenCaptureReleased);
         }
         liveDialog.setTheme(theme);
         liveDialog.show();

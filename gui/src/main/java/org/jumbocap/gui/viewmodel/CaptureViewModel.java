@@ -19,6 +19,7 @@ import org.jumbocap.gui.backend.CaptureBackend.FrameStep;
 import org.jumbocap.gui.backend.CaptureBackend.SaveFormat;
 import org.jumbocap.gui.live.LiveCaptureProvider;
 import org.jumbocap.gui.live.LiveInterface;
+import org.jumbocap.gui.live.LiveSource;
 import org.jumbocap.gui.model.ExpertSummary;
 import org.jumbocap.gui.model.FrameDetail;
 import org.jumbocap.gui.model.IntColumn;
@@ -61,6 +62,17 @@ public final class CaptureViewModel implements AutoCloseable {
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("jumbocap");
     private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper();
+    /** The last live capture's temporary file, while kept. */
+    private final javafx.beans.property.ReadOnlyObjectWrapper<Path> liveFile = new javafx.beans.property.ReadOnlyObjectWrapper<>();
+    private final javafx.beans.property.SimpleBooleanProperty liveSaved = new javafx.beans.property.SimpleBooleanProperty();
+    /** What the last live capture was started with, for Restart; null before any. */
+    private final javafx.beans.property.ReadOnlyObjectWrapper<LiveStart> lastLive = new javafx.beans.property.ReadOnlyObjectWrapper<>();
+    /** Why the last live capture ended by itself or could not run (one line), or null. */
+    private final ReadOnlyStringWrapper liveFailure = new ReadOnlyStringWrapper();
+
+    /** The provider, interface, capture filter and snapshot length a live capture was started with. */
+    public record LiveStart(LiveCaptureProvider provider, LiveInterface itf, String captureFilter, int snaplen) {
+    }
     /** Where the listed frames' bytes are: the open file, or memory for a live capture; null before any. */
     private FrameStore store;
     /** A live capture's shown list and the filter its loop decides for each new frame (null: every frame shown). */
@@ -460,26 +472,50 @@ public final class CaptureViewModel implements AutoCloseable {
                 shownOnly ? displayFilter.appliedFilterProperty().get() : "");
     }
 
-    /** Starts a live capture; frames stream into the list in batches. */
+    /**
+     * Starts a live capture; frames stream into the list in batches. A source that writes a file (the
+     * capture process) is followed in that file, whose frames the viewer reads again on demand as an opened
+     * file's, so memory holds the rows and not the bytes; that file is the capture's until it is saved or
+     * discarded ({@link #liveFileProperty()}).
+     */
     public void startLive(LiveCaptureProvider provider, LiveInterface itf, String captureFilter, int snaplen)
             throws IOException {
         resetForNewSource("live: " + itf.name());
-        MemoryFrameStore memory = new MemoryFrameStore(itf.name());
-        store = memory;
+        lastLive.set(new LiveStart(provider, itf, captureFilter, snaplen));
+        liveFailure.set(null);
+        LiveSource opened = provider.open(itf, captureFilter, snaplen);
+        Path file = opened.file();
+        MemoryFrameStore memory = file == null ? new MemoryFrameStore(itf.name()) : null;
+        FileFrameStore followed = file == null ? null : new FileFrameStore(backend, file);
+        if (followed != null) {
+            followed.growing(true);
+            followed.noteNanoPrecision(true);
+            store = followed;
+            liveFile.set(file);
+            liveSaved.set(false);
+        } else {
+            store = memory;
+        }
         ViewerFilter liveFilter = displayFilter.wanted();
         displayFilter.setInForce(displayFilter.wantedText(), liveFilter);
-        IntColumn shownIndices = packetList.start(memory, liveFilter != null);
+        IntColumn shownIndices = packetList.start(store, liveFilter != null);
         RowStore liveRows = packetList.store();
         liveShown = liveFilter == null ? null : new LiveList(liveFilter, shownIndices);
         // the viewer's frame step, as for a file: conversations followed, the filter decided as read -Y does
         FrameStep step = backend.newFrameStep(true);
         long[] times = {Long.MIN_VALUE, 0};
         packetList.startStreaming();
-        live.start(provider, itf, captureFilter, snaplen, frame -> {
+        live.start(opened, frame -> {
             // under the lock, so a filter applied now splits the frames exactly: those listed before it are
             // the filter task's, those after it this loop's
             synchronized (liveLock) {
-                FrameRecord kept = memory.append(frame);
+                FrameRecord kept;
+                if (memory != null) {
+                    kept = memory.append(frame);
+                } else {
+                    kept = frame;
+                    followed.noteLinkType(frame.linkType());
+                }
                 if (times[0] == Long.MIN_VALUE) {
                     times[0] = kept.timestampNanos();
                     times[1] = times[0];
@@ -497,18 +533,132 @@ public final class CaptureViewModel implements AutoCloseable {
         work.status("Capturing on " + itf.name());
     }
 
-    /** Stops a live capture; the frames stay listed. */
+    /**
+     * Stop as the user asks it: the capture process is signalled and writes its last frames, which are
+     * listed; the capture then ends as {@link #stopLive()} ends it, without the UI thread waiting.
+     */
+    public void requestStopLive() {
+        if (!live.stopsInBackground()) {
+            // a source kept in memory stops at once
+            stopLive();
+            return;
+        }
+        if (live.requestStop()) {
+            work.status("Stopping the capture\u2026");
+        }
+    }
+
+    /** The last live capture's settings (Restart is possible when not null). */
+    public ReadOnlyObjectProperty<LiveStart> lastLiveProperty() {
+        return lastLive.getReadOnlyProperty();
+    }
+
+    /** Why the last live capture failed (the capture process's own line), or null. */
+    public ReadOnlyStringProperty liveFailureProperty() {
+        return liveFailure.getReadOnlyProperty();
+    }
+
+    /** Starts the last live capture again; the view has asked about the unsaved one first. */
+    public void restartLive() throws IOException {
+        LiveStart last = lastLive.get();
+        if (last != null) {
+            startLive(last.provider(), last.itf(), last.captureFilter(), last.snaplen());
+        }
+    }
+
+    /** Stops a live capture (the capture process writes its last frames, which are listed); the frames stay listed. */
     public void stopLive() {
         if (!live.running()) {
             return;
         }
         String failure = live.stop();
+        liveFailure.set(failure);
+        if (store instanceof FileFrameStore followed) {
+            followed.growing(false);
+        }
         packetList.stopStreaming();
         work.status("Capture stopped: " + BackgroundWork.frames(packetList.store().size()) + ", "
                 + String.format(java.util.Locale.ROOT, "%,d", live.liveDroppedProperty().get()) + " dropped"
                 + (failure == null ? "" : " \u2014 " + failure)
                 + (displayFilter.inForce() == null ? "" : "; " + listStatus()));
         afterSourceComplete();
+    }
+
+    /**
+     * The temporary file of the last live capture, while it is kept (until saved or discarded and a new
+     * source replaces it); null otherwise.
+     */
+    public ReadOnlyObjectProperty<Path> liveFileProperty() {
+        return liveFile.getReadOnlyProperty();
+    }
+
+    /** True when a live capture's frames exist only in its temporary file: Close and Quit ask first. */
+    public boolean hasUnsavedCapture() {
+        return liveFile.get() != null && !liveSaved.get();
+    }
+
+    /**
+     * Copies the live capture's file to {@code target} in the background (stopping the capture first), as
+     * Save does in Wireshark: the bytes the capture process wrote, pcapng as it is.
+     */
+    public void saveLiveCapture(Path target, Consumer<String> done) {
+        Path file = liveFile.get();
+        if (file == null) {
+            done.accept("no live capture to save");
+            return;
+        }
+        stopLive();
+        work.run(new javafx.concurrent.Task<Long>() {
+            @Override
+            protected Long call() throws IOException {
+                updateMessage("Saving " + target.getFileName());
+                Path part = target.resolveSibling(target.getFileName() + ".part");
+                java.nio.file.Files.copy(file, part, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                java.nio.file.Files.move(part, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                return java.nio.file.Files.size(target);
+            }
+        }, bytes -> {
+            liveSaved.set(true);
+            title.set("jumbocap \u2014 " + target.getFileName());
+            work.status("Saved " + BackgroundWork.frames(packetList.store().size()) + " to " + target);
+            done.accept(null);
+        }, failure -> {
+            work.status("Save failed: " + BackgroundWork.oneLine(failure));
+            done.accept(BackgroundWork.oneLine(failure));
+        });
+    }
+
+    /** Stops a live capture and removes its temporary file (the list is cleared when it was the source). */
+    public void discardLiveCapture() {
+        Path file = liveFile.get();
+        if (file == null) {
+            return;
+        }
+        stopLive();
+        if (store instanceof FileFrameStore followed && followed.file().equals(file)) {
+            resetForNewSource("");
+            title.set("jumbocap");
+        }
+        deleteLiveFile();
+    }
+
+    private void deleteLiveFile() {
+        Path file = liveFile.get();
+        if (file == null) {
+            return;
+        }
+        liveFile.set(null);
+        liveSaved.set(false);
+        try {
+            java.nio.file.Files.deleteIfExists(file);
+            java.nio.file.Path dir = file.getParent();
+            if (dir != null && dir.getFileName().toString().startsWith("jumbocap-capture-")) {
+                java.nio.file.Files.deleteIfExists(dir);
+            }
+        } catch (IOException ignored) {
+            // the temporary directory is the system's to clean
+        }
     }
 
     /** Cancels the running task (reading, filtering, saving). */
@@ -548,12 +698,14 @@ public final class CaptureViewModel implements AutoCloseable {
         packetList.close();
         work.close();
         closeStore();
+        deleteLiveFile();
     }
 
     // ---- internals -------------------------------------------------------------------------------
 
     private void resetForNewSource(String name) {
         stopLive();
+        Path previousLive = liveFile.get();
         work.cancel();
         filtering = null;
         reading = false;
@@ -565,6 +717,10 @@ public final class CaptureViewModel implements AutoCloseable {
         loadError.set(null);
         live.clear();
         formatName = null;
+        if (previousLive != null) {
+            // the view asked before replacing an unsaved capture: its temporary file goes with it
+            deleteLiveFile();
+        }
         title.set("jumbocap \u2014 " + name);
     }
 

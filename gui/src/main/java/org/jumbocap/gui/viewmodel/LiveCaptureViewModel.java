@@ -9,8 +9,6 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.util.Duration;
-import org.jumbocap.gui.live.LiveCaptureProvider;
-import org.jumbocap.gui.live.LiveInterface;
 import org.jumbocap.gui.live.LiveSource;
 
 /**
@@ -25,6 +23,8 @@ public final class LiveCaptureViewModel {
     private LiveSource source;
     /** Refreshes the counters while no frames come, and notices a capture that ended by itself. */
     private Timeline watch;
+    /** True once a stop was asked and the capture is still writing its last frames. */
+    private boolean stopping;
 
     public ReadOnlyBooleanProperty liveRunningProperty() {
         return running.getReadOnlyProperty();
@@ -43,25 +43,43 @@ public final class LiveCaptureViewModel {
     }
 
     /**
-     * Opens the interface and starts handing frames to {@code onFrame} on the capture's thread.
+     * Starts handing the frames of an opened source to {@code onFrame} on the capture's thread.
      *
      * @param onEnded called on the UI thread when the capture failed by itself
      */
-    void start(LiveCaptureProvider provider, LiveInterface itf, String captureFilter, int snaplen,
-               java.util.function.Consumer<org.jumbocap.io.FrameRecord> onFrame, Runnable onEnded) throws IOException {
-        LiveSource opened = provider.open(itf, captureFilter, snaplen);
+    void start(LiveSource opened, java.util.function.Consumer<org.jumbocap.io.FrameRecord> onFrame, Runnable onEnded)
+            throws IOException {
         source = opened;
+        stopping = false;
         running.set(true);
-        watch = new Timeline(new KeyFrame(Duration.millis(500), e -> {
+        watch = new Timeline(new KeyFrame(Duration.millis(250), e -> {
             received.set(opened.received());
             dropped.set(opened.dropped());
-            if (opened.failure() != null && source == opened) {
+            if ((opened.failure() != null || stopping && opened.finished()) && source == opened) {
                 onEnded.run();
             }
         }));
         watch.setCycleCount(Animation.INDEFINITE);
         watch.play();
         opened.start(onFrame);
+    }
+
+    /**
+     * Asks the capture to stop without waiting on the UI thread; the frames it still writes are listed,
+     * and the end is handled as a capture that ended by itself (within the watch's period).
+     */
+    /** True when the source ends in the background (the capture process): Stop then need not wait. */
+    boolean stopsInBackground() {
+        return source != null && source.file() != null;
+    }
+
+    boolean requestStop() {
+        if (source == null || stopping) {
+            return false;
+        }
+        stopping = true;
+        source.requestStop();
+        return true;
     }
 
     /**
@@ -79,6 +97,7 @@ public final class LiveCaptureViewModel {
         dropped.set(source.dropped());
         String failure = source.failure();
         source = null;
+        stopping = false;
         running.set(false);
         return failure;
     }
