@@ -15,7 +15,7 @@
 #   --duration    seconds of traffic (default 30); both captures are bounded to it plus a few seconds
 #   --streams     iperf3 -P for each family (default 4, so 4 IPv6 + 4 IPv4 streams)
 #   --buffer-mib  capture buffer of both tools (jumbocap -B MiB, tcpdump -B KiB; default 256)
-#   --snaplen     snaplen of both tools (default 262144, libpcap's maximum on Linux; with --big 524280 give
+#   --snaplen     snaplen of both tools (default 262144, libpcap's maximum on Linux, and tcpdump's at most; with --big 524280 give
 #                 524288: jumbocap keeps that much through AF_PACKET, tcpdump's libpcap lowers it to 262144)
 #   --big         gso/gro max sizes of the pair (default 185000; 524280 is the kernel's largest)
 #   --dir         where the two files go (default /dev/shm when it has room for --max-gb, else /tmp)
@@ -54,6 +54,8 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
+# tcpdump refuses a snaplen over libpcap's 262,144; jumbocap's AF_PACKET source keeps up to 524,288
+tcpdump_snaplen=$(( snaplen > 262144 ? 262144 : snaplen ))
 
 die() { echo "capture-load: $*" >&2; exit 1; }
 log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
@@ -136,7 +138,7 @@ log "veth $DEV_A/$DEV_B: gso/gro_max_size $BIG, IPv4 BIG TCP: $ipv4_big; files i
 bound=$((duration + 8))
 if [ "$control" = 1 ]; then
     # the control: tcpdump in both places, the first one's file and messages where jumbocap's go
-    ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s "$snaplen" -n \
+    ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s "$tcpdump_snaplen" -n \
         -w "$work/jumbocap.pcap" 2>"$work/jumbocap.err" &
     J_PID=$!
     READY_J='listening on'
@@ -147,7 +149,7 @@ else
     READY_J='capturing on'
 fi
 PIDS+=("$J_PID")
-ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s "$snaplen" -n \
+ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s "$tcpdump_snaplen" -n \
     -w "$work/tcpdump.pcap" 2>"$work/tcpdump.err" &
 T_PID=$!
 PIDS+=("$T_PID")
