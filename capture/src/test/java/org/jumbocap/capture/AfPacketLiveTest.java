@@ -73,23 +73,23 @@ class AfPacketLiveTest {
         for (Process p : started) {
             p.destroyForcibly();
         }
-        run("ip", "netns", "del", nsA);
-        run("ip", "netns", "del", nsB);
+        TestCommands.run("ip", "netns", "del", nsA);
+        TestCommands.run("ip", "netns", "del", nsB);
         if (mountedBpffs != null) {
-            run("umount", mountedBpffs.toString());
+            TestCommands.run("umount", mountedBpffs.toString());
         }
     }
 
     @Test
     void capturesEverySuperPacketWholeWithTheKernelsFacts() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "needs root (network namespaces, capture)");
-        assumeTrue(run("python3", "--version") == 0, "python3 is not installed");
-        assumeTrue(run("ip", "netns", "add", nsA) == 0 && run("ip", "netns", "add", nsB) == 0,
+        assumeTrue(TestCommands.run("python3", "--version") == 0, "python3 is not installed");
+        assumeTrue(TestCommands.run("ip", "netns", "add", nsA) == 0 && TestCommands.run("ip", "netns", "add", nsB) == 0,
                 "'ip netns add' failed: no network namespaces here");
         connect();
         boolean tagged = tagWhatBSends();
-        boolean ipv4 = run("ip", "netns", "exec", nsA, "python3", IPV4_SIZES.toString(), "va", "524280") == 0
-                && run("ip", "netns", "exec", nsB, "python3", IPV4_SIZES.toString(), "vb", "524280") == 0;
+        boolean ipv4 = TestCommands.run("ip", "netns", "exec", nsA, "python3", IPV4_SIZES.toString(), "va", "524280") == 0
+                && TestCommands.run("ip", "netns", "exec", nsB, "python3", IPV4_SIZES.toString(), "vb", "524280") == 0;
 
         Path server = dir.resolve("server.txt");
         start(server, "ip", "netns", "exec", nsB, "python3", RESOURCES.resolve("bulk-tcp.py").toString(), "server", "" + PORT);
@@ -108,10 +108,10 @@ class AfPacketLiveTest {
         waitForStderr(copy, "capturing on");
         waitForStderr(sink, "capturing on");
         waitForStderr(oracle, "ready");
-        assertEquals(0, run("ip", "netns", "exec", nsA, "python3", RESOURCES.resolve("bulk-tcp.py").toString(), "client",
+        assertEquals(0, TestCommands.run("ip", "netns", "exec", nsA, "python3", RESOURCES.resolve("bulk-tcp.py").toString(), "client",
                 SERVER6, "" + PORT, "1.5"), "IPv6 bulk TCP");
         if (ipv4) {
-            assertEquals(0, run("ip", "netns", "exec", nsA, "python3", RESOURCES.resolve("bulk-tcp.py").toString(),
+            assertEquals(0, TestCommands.run("ip", "netns", "exec", nsA, "python3", RESOURCES.resolve("bulk-tcp.py").toString(),
                     "client", SERVER4, "" + PORT, "1.5"), "IPv4 bulk TCP");
         }
         for (Process p : List.of(copyProbe, sinkProbe, plain)) {
@@ -177,18 +177,18 @@ class AfPacketLiveTest {
 
     private void connect() throws Exception {
         for (String ns : List.of(nsA, nsB)) {
-            must("ip", "netns", "exec", ns, "sysctl", "-qw", "net.ipv6.conf.all.accept_dad=0",
+            TestCommands.must("ip", "netns", "exec", ns, "sysctl", "-qw", "net.ipv6.conf.all.accept_dad=0",
                     "net.ipv6.conf.default.accept_dad=0");
-            must("ip", "-n", ns, "link", "set", "lo", "up");
+            TestCommands.must("ip", "-n", ns, "link", "set", "lo", "up");
         }
-        must("ip", "link", "add", "va", "netns", nsA, "type", "veth", "peer", "name", "vb", "netns", nsB);
-        must("ip", "-n", nsA, "addr", "add", "2001:db8:78::1/64", "dev", "va", "nodad");
-        must("ip", "-n", nsB, "addr", "add", SERVER6 + "/64", "dev", "vb", "nodad");
-        must("ip", "-n", nsA, "addr", "add", "10.78.0.1/24", "dev", "va");
-        must("ip", "-n", nsB, "addr", "add", SERVER4 + "/24", "dev", "vb");
+        TestCommands.must("ip", "link", "add", "va", "netns", nsA, "type", "veth", "peer", "name", "vb", "netns", nsB);
+        TestCommands.must("ip", "-n", nsA, "addr", "add", "2001:db8:78::1/64", "dev", "va", "nodad");
+        TestCommands.must("ip", "-n", nsB, "addr", "add", SERVER6 + "/64", "dev", "vb", "nodad");
+        TestCommands.must("ip", "-n", nsA, "addr", "add", "10.78.0.1/24", "dev", "va");
+        TestCommands.must("ip", "-n", nsB, "addr", "add", SERVER4 + "/24", "dev", "vb");
         for (String[] nd : new String[][] {{nsA, "va"}, {nsB, "vb"}}) {
-            must("ip", "-n", nd[0], "link", "set", "dev", nd[1], "gso_max_size", "524280", "gro_max_size", "524280");
-            must("ip", "-n", nd[0], "link", "set", "dev", nd[1], "up");
+            TestCommands.must("ip", "-n", nd[0], "link", "set", "dev", nd[1], "gso_max_size", "524280", "gro_max_size", "524280");
+            TestCommands.must("ip", "-n", nd[0], "link", "set", "dev", nd[1], "up");
         }
     }
 
@@ -200,16 +200,16 @@ class AfPacketLiveTest {
      */
     private boolean tagWhatBSends() throws IOException {
         Path bpffs = Files.createDirectories(dir.resolve("bpffs"));
-        if (run("mount", "-t", "bpf", "bpf", bpffs.toString()) != 0) {
+        if (TestCommands.run("mount", "-t", "bpf", "bpf", bpffs.toString()) != 0) {
             return false;
         }
         mountedBpffs = bpffs;
-        return run("python3", VLAN_BPF.toString(), bpffs.toString(), "100") == 0
-                && run("tc", "-n", nsA, "qdisc", "add", "dev", "va", "clsact") == 0
-                && run("tc", "-n", nsA, "filter", "add", "dev", "va", "ingress", "bpf", "direct-action", "object-pinned",
+        return TestCommands.run("python3", VLAN_BPF.toString(), bpffs.toString(), "100") == 0
+                && TestCommands.run("tc", "-n", nsA, "qdisc", "add", "dev", "va", "clsact") == 0
+                && TestCommands.run("tc", "-n", nsA, "filter", "add", "dev", "va", "ingress", "bpf", "direct-action", "object-pinned",
                 bpffs.resolve("vlan_pop").toString()) == 0
-                && run("tc", "-n", nsB, "qdisc", "add", "dev", "vb", "clsact") == 0
-                && run("tc", "-n", nsB, "filter", "add", "dev", "vb", "egress", "bpf", "direct-action", "object-pinned",
+                && TestCommands.run("tc", "-n", nsB, "qdisc", "add", "dev", "vb", "clsact") == 0
+                && TestCommands.run("tc", "-n", nsB, "filter", "add", "dev", "vb", "egress", "bpf", "direct-action", "object-pinned",
                 bpffs.resolve("vlan_push").toString()) == 0;
     }
 
@@ -246,37 +246,6 @@ class AfPacketLiveTest {
     }
 
     private static void waitForStderr(Path stdout, String text) throws Exception {
-        Path err = Path.of(stdout + ".err");
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(err) && Files.readString(err, StandardCharsets.UTF_8).contains(text)) {
-                Thread.sleep(300);
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no '" + text + "' in " + err + ": " + (Files.exists(err) ? Files.readString(err) : "no output"));
-    }
-
-    private static void must(String... cmd) {
-        assertEquals(0, run(cmd), String.join(" ", cmd));
-    }
-
-    /** A command's exit status, or -1 when it cannot run or takes more than 30 s. */
-    private static int run(String... cmd) {
-        try {
-            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return -1;
-            }
-            return p.exitValue();
-        } catch (IOException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
-        }
+        TestCommands.waitForText(Path.of(stdout + ".err"), text);
     }
 }

@@ -1,14 +1,10 @@
 package org.jumbocap.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import org.jumbocap.capture.TestCommands;
 
 /**
  * Two network namespaces joined by a veth pair with BIG TCP on (gso_max_size and gro_max_size 185000), for
@@ -83,36 +79,15 @@ final class BigTcpVethPair implements AutoCloseable {
 
     /** Waits up to 20 s for {@code text} in a command's standard error, then a little for it to settle. */
     static void waitForStderr(Path err, String text) throws Exception {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(err) && Files.readString(err, StandardCharsets.UTF_8).contains(text)) {
-                Thread.sleep(300);
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no '" + text + "' in " + err + ": " + (Files.exists(err) ? Files.readString(err) : "no output"));
+        TestCommands.waitForText(err, text);
     }
 
-    static void must(String... cmd) throws Exception {
-        assertEquals(0, run(cmd), String.join(" ", cmd));
+    static void must(String... cmd) {
+        TestCommands.must(cmd);
     }
 
     /** A command's exit status, or -1 when it cannot run or takes more than 30 s. */
     static int run(String... cmd) {
-        try {
-            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return -1;
-            }
-            return p.exitValue();
-        } catch (IOException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
-        }
+        return TestCommands.run(cmd);
     }
 }
