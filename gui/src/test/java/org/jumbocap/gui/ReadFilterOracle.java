@@ -19,7 +19,7 @@ import org.jumbocap.pipeline.tcp.TcpConversations;
  * (relative sequence numbers, as by default), checksums summed only when the filter reads them. The
  * viewer's tests compare what it lists with this, without the viewer knowing the command line.
  */
-final class ReadFilterOracle {
+public final class ReadFilterOracle {
     private ReadFilterOracle() {
     }
 
@@ -30,6 +30,20 @@ final class ReadFilterOracle {
                 compiled != null && compiled.readsChecksums(),
                 new TcpConversations(true, TcpConversations.DEFAULT_MAX_OPEN));
         List<Long> numbers = new ArrayList<>();
+        try {
+            addPassing(pipeline, file, numbers);
+        } catch (IOException e) {
+            throw new AssertionError("cannot read " + file, e);
+        }
+        return numbers;
+    }
+
+    /**
+     * Adds to {@code numbers}, in frame order, the frames of {@code file} that {@code pipeline} passes, each
+     * given the capture's first timestamp and its previous frame's as the command line's loop gives them; a
+     * bad record ends the walk with its exception, the frames before it added.
+     */
+    public static void addPassing(FramePipeline pipeline, Path file, List<Long> numbers) throws IOException {
         try (CaptureReader reader = CaptureFiles.open(file)) {
             pipeline.startCapture();
             FrameRecord rec = new FrameRecord();
@@ -45,9 +59,6 @@ final class ReadFilterOracle {
                 }
                 previous = rec.timestampNanos();
             }
-        } catch (IOException e) {
-            throw new AssertionError("cannot read " + file, e);
         }
-        return numbers;
     }
 }

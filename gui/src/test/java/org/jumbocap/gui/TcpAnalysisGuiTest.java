@@ -93,21 +93,7 @@ class TcpAnalysisGuiTest {
     private static List<Long> readSelects(Path file, String filter) throws IOException {
         FramePipeline p = new FramePipeline(new FrameDissector(), DisplayFilter.compile(filter), false, new TcpConversations());
         List<Long> out = new ArrayList<>();
-        try (CaptureReader reader = CaptureFiles.open(file)) {
-            FrameRecord rec = new FrameRecord();
-            long first = Long.MIN_VALUE;
-            long previous = 0;
-            while (reader.next(rec)) {
-                if (first == Long.MIN_VALUE) {
-                    first = rec.timestampNanos();
-                    previous = first;
-                }
-                if (p.accept(rec, first, previous)) {
-                    out.add(rec.number());
-                }
-                previous = rec.timestampNanos();
-            }
-        }
+        ReadFilterOracle.addPassing(p, file, out);
         return out;
     }
 
