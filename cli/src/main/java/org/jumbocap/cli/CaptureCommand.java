@@ -20,7 +20,6 @@ import org.jumbocap.capture.LiveOutput;
 import org.jumbocap.capture.RingFileWriter;
 import org.jumbocap.capture.ReplayCaptureSource;
 import org.jumbocap.capture.filter.ExtensionHeaderRewriter;
-import org.jumbocap.capture.privilege.PrivilegeException;
 import org.jumbocap.capture.privilege.Privileges;
 import org.jumbocap.io.files.CaptureWriters;
 import org.jumbocap.cli.engine.Filters;
@@ -166,12 +165,8 @@ public final class CaptureCommand implements Callable<Integer> {
     boolean noPromiscuous;
 
     @Option(names = {"-Z", "--relinquish-privileges"}, paramLabel = "USER",
-            description = "Once the interface and the output file are open, and before the first frame, become USER:"
-                    + " supplementary groups, group, user and every capability are given up, as tcpdump -Z does."
-                    + " Default: the user '" + Privileges.DEFAULT_USER + "' where it exists, else '"
-                    + Privileges.FALLBACK_USER + "'; '-Z root' stays root. Without root, capabilities (CAP_NET_RAW,"
-                    + " CAP_NET_ADMIN) are given up instead. A replay (--replay) needs no privilege and gives up"
-                    + " only when -Z is given.")
+            description = PrivilegeDrop.HELP + " The output file is opened before too. A replay (--replay) needs no"
+                    + " privilege and gives up only when -Z is given.")
     String relinquishTo;
 
     @Option(names = "--raw",
@@ -233,11 +228,7 @@ public final class CaptureCommand implements Callable<Integer> {
         }
         checkOutputOptions();
         if (replay == null || relinquishTo != null) {
-            try {
-                Privileges.planFor(relinquishTo);
-            } catch (PrivilegeException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "-Z: " + e.getMessage());
-            }
+            PrivilegeDrop.checkUser(spec.commandLine(), relinquishTo);
         }
         FrameFilter display;
         try {
@@ -396,31 +387,9 @@ public final class CaptureCommand implements Callable<Integer> {
         if (replay != null && relinquishTo == null) {
             return;
         }
-        Privileges.Outcome outcome;
-        try {
-            // the ring's first file was created as root; the user removes it when the ring comes round
-            outcome = Privileges.relinquish(relinquishTo, ringFiles);
-        } catch (PrivilegeException e) {
-            throw new UserException("cannot give up privileges: " + e.getMessage(), e);
-        }
+        // the ring's first file was created as root; the user removes it when the ring comes round
+        Privileges.Outcome outcome = PrivilegeDrop.relinquish("capture", relinquishTo, ringFiles, err);
         Privileges.Account account = outcome.plan().account();
-        switch (outcome.plan().action()) {
-            case SWITCH_USER -> err.println("jumbocap capture: running as user " + account.name() + " (uid "
-                    + account.uid() + ", gid " + account.gid() + "), without capabilities");
-            case KEEP_ROOT -> err.println("jumbocap capture: warning: running as root (-Z " + account.name()
-                    + "): frames are dissected with every privilege");
-            case DROP_CAPABILITIES -> err.println("jumbocap capture: running without capabilities"
-                    + (outcome.threadsKeepingCapabilities() > 0 ? " in the capture threads ("
-                    + outcome.threadsKeepingCapabilities() + " threads of the JVM started before keep theirs;"
-                    + " run as root with -Z to drop them in all)" : ""));
-            case NOTHING -> {
-                // an unprivileged user with no capability: nothing to give up
-            }
-        }
-        if (outcome.note() != null) {
-            err.println("jumbocap capture: note: -Z: " + outcome.note());
-        }
-        err.flush();
         Path ringDirectory = ringFiles.isEmpty() ? null : ringFiles.get(0).toAbsolutePath().getParent();
         if (ringDirectory != null && !java.nio.file.Files.isWritable(ringDirectory)) {
             throw new UserException(ringDirectory + ": the ring buffer's next files are created as the user the capture"

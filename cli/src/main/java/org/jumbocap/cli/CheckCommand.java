@@ -75,6 +75,10 @@ public final class CheckCommand implements Callable<Integer> {
                     + "super-packets), libpcap, or auto (default): afpacket, and libpcap where AF_PACKET is refused.")
     String sourceName;
 
+    @Option(names = {"-Z", "--relinquish-privileges"}, paramLabel = "USER",
+            description = "With -i: " + PrivilegeDrop.HELP)
+    String relinquishTo;
+
     @Option(names = "-T", paramLabel = "FORMAT", defaultValue = "text",
             description = "Output format: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
     Format format;
@@ -90,6 +94,11 @@ public final class CheckCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (liveInterface != null && !(duration > 0 && duration <= 3600)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--duration must be between 0 and 3600 seconds");
+        }
+        if (liveInterface != null) {
+            PrivilegeDrop.checkUser(spec.commandLine(), relinquishTo);
+        } else if (relinquishTo != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-Z gives up the rights -i opens an interface with: it needs -i");
         }
         List<String> files = new ArrayList<>();
         List<String> names = new ArrayList<>();
@@ -127,9 +136,6 @@ public final class CheckCommand implements Callable<Integer> {
         // a file's error line follows the report that holds every good frame before it
         java.io.StringWriter fileErrors = new java.io.StringWriter();
         PrintWriter errorLines = new PrintWriter(fileErrors);
-        if (liveInterface != null) {
-            captures.add(new CaptureReport(liveInterface + " (live, " + duration + " s)", capture(liveInterface, err)));
-        }
         for (String file : files) {
             CaptureCheck check = new CaptureCheck();
             FrameLoop.Sink sink = new FrameLoop.Sink() {
@@ -148,6 +154,10 @@ public final class CheckCommand implements Callable<Integer> {
             if (ok || check.frames() > 0) {
                 captures.add(new CaptureReport(file, check));
             }
+        }
+        if (liveInterface != null) {
+            // after the files, which the user the capture becomes (-Z) may not be allowed to read; reported first
+            captures.add(0, new CaptureReport(liveInterface + " (live, " + duration + " s)", capture(liveInterface, err)));
         }
         boolean healthy = interfaces.stream().allMatch(InterfaceReport::healthy)
                 && captures.stream().allMatch(c -> c.check().healthy());
@@ -186,6 +196,8 @@ public final class CheckCommand implements Callable<Integer> {
             err.println("jumbocap check: note: " + opened.fallback());
         }
         try (CaptureSource source = opened.source()) {
+            // the traffic is dissected below: nothing of it is read with root's rights unless -Z root asks
+            PrivilegeDrop.relinquish("check", relinquishTo, List.of(), err);
             err.println("jumbocap check: capturing on " + device + " for " + duration + " s");
             err.flush();
             FrameRecord rec = new FrameRecord();

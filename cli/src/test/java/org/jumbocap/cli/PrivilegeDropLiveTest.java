@@ -107,6 +107,67 @@ class PrivilegeDropLiveTest {
     }
 
     /**
+     * {@code check -i} opens the interface as root and dissects as a plain user, as {@code capture} does: while
+     * it captures, every thread of the default run shows the user's ids, no group and no capability, and every
+     * thread of the {@code -Z root} run still may use CAP_NET_RAW, which it says; both check the datagrams.
+     */
+    @Test
+    void checkOnAnInterfaceDissectsAsAPlainUser() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "needs root (network namespaces, capture)");
+        Cli.Result withoutInterface = Cli.run("check", "-Z", "nobody", "lo");
+        assertEquals(2, withoutInterface.code(), withoutInterface.err());
+        assertTrue(withoutInterface.err().contains("-Z gives up the rights -i opens an interface with: it needs -i"),
+                withoutInterface.err());
+        Cli.Result unknown = Cli.run("check", "-i", "lo", "-Z", "no-such-user-here");
+        assertEquals(2, unknown.code(), unknown.err());
+        assertTrue(unknown.err().contains("-Z: no such user: no-such-user-here"), unknown.err());
+        try {
+            assumeTrue(pair.create(), "'ip netns add' failed: no network namespaces here");
+            pair.connect(ADDRESS_A, ADDRESS_B);
+            Path asDefault = dir.resolve("check-default.txt");
+            Path asRoot = dir.resolve("check-root.txt");
+            Process dropping = pair.start(checkCommand("-i", "prva", "--duration", "10"), asDefault);
+            Process keeping = pair.start(checkCommand("-i", "prva", "--duration", "10", "-Z", "root"), asRoot);
+            waitForStderr(Path.of(asDefault + ".err"), "capturing on prva");
+            waitForStderr(Path.of(asRoot + ".err"), "capturing on prva");
+            String expectedUser = BigTcpVethPair.run("id", "-u", "jumbocap") == 0 ? "jumbocap" : "nobody";
+            String seen = assertUnprivileged(dropping.pid(), Long.parseLong(output("id", "-u", expectedUser)),
+                    Long.parseLong(output("id", "-g", expectedUser)));
+            for (ProcessCredentials t : ProcessCredentials.ofEveryThread(keeping.pid())) {
+                assertTrue(t.uids()[1] == 0 && t.mayUse(ProcessCredentials.CAP_NET_RAW), "-Z root stays root: " + t.describe());
+            }
+            System.out.println("check -i as " + expectedUser + ": " + seen);
+            sendDatagrams(40, 100);
+            for (Process p : List.of(dropping, keeping)) {
+                assertTrue(p.waitFor(60, TimeUnit.SECONDS), "--duration stops the check");
+            }
+            String droppingErr = Files.readString(Path.of(asDefault + ".err"));
+            assertTrue(droppingErr.contains("jumbocap check: running as user " + expectedUser), droppingErr);
+            assertTrue(droppingErr.indexOf("running as user") < droppingErr.indexOf("capturing on prva"), droppingErr);
+            String keepingErr = Files.readString(Path.of(asRoot + ".err"));
+            assertTrue(keepingErr.contains("jumbocap check: warning: running as root (-Z root)"), keepingErr);
+            for (Path report : List.of(asDefault, asRoot)) {
+                String text = Files.readString(report);
+                assertTrue(text.contains("prva (live, 10.0 s)"), text);
+                Matcher checked = Pattern.compile("prva \\(live, 10.0 s\\)\\s+(\\d+) frames").matcher(text);
+                // the 40 datagrams and the neighbour discovery around them
+                assertTrue(checked.find() && Long.parseLong(checked.group(1)) >= 40, "every datagram was checked: " + text);
+            }
+        } finally {
+            pair.close();
+        }
+    }
+
+    /** {@code jumbocap check ARGS} in namespace A as a child JVM. */
+    private List<String> checkCommand(String... args) {
+        List<String> cmd = new java.util.ArrayList<>(List.of("ip", "netns", "exec", pair.nsA,
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "org.jumbocap.cli.Main", "check"));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    /**
      * A ring buffer after the drop: its first file, created by root, is given to nobody, who creates the next
      * ones and removes the oldest in a directory nobody may write; in a directory only root may enter the
      * capture refuses at once, before its first frame.
