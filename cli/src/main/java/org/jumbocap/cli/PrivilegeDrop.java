@@ -54,6 +54,7 @@ final class PrivilegeDrop {
             case KEEP_ROOT -> err.println(lead + "warning: running as root (-Z " + account.name()
                     + "): frames are dissected with every privilege");
             case DROP_CAPABILITIES -> err.println(lead + "running without capabilities"
+                    // only where no handler reaches the JVM's other threads (see Privileges)
                     + (outcome.threadsKeepingCapabilities() > 0 ? " in the capture threads ("
                     + outcome.threadsKeepingCapabilities() + " threads of the JVM started before keep theirs;"
                     + " run as root with -Z to drop them in all)" : ""));

@@ -17,10 +17,11 @@ import java.util.function.Function;
  * and ambient capabilities. Asked to become root (a capture's {@code -Z root}), it changes nothing.
  *
  * <p>Started as another user with file or ambient capabilities (CAP_NET_RAW, CAP_NET_ADMIN), it empties
- * the calling thread's capability sets. The kernel changes capabilities thread by thread and only a
- * change away from root clears them in all threads, so the JVM's threads started before keep theirs
- * ({@link Outcome#threadsKeepingCapabilities}); jumbocap reads frames only on the calling thread and on
- * threads it starts afterwards, which inherit its empty sets.
+ * the capability sets of every thread. The kernel changes capabilities thread by thread and only a change
+ * away from root clears them in all threads, so each thread the JVM started before is made to give up its
+ * own ({@link EveryThreadCapabilities}); where that cannot be done (a machine without its handler) those
+ * threads keep theirs ({@link Outcome#threadsKeepingCapabilities}), and jumbocap reads frames only on the
+ * calling thread and on threads it starts afterwards, which inherit its empty sets.
  *
  * <p>Either way every thread gets no-new-privileges, so no thread can regain rights by running a
  * set-user-ID program or one with file capabilities. Whatever the device needs later must not need a
@@ -142,7 +143,13 @@ public final class Privileges {
                 handOver(handOver, plan.account());
                 switchUser(plan.account());
             }
-            case DROP_CAPABILITIES -> dropCapabilities();
+            case DROP_CAPABILITIES -> {
+                dropCapabilities();
+                String left = EveryThreadCapabilities.clear();
+                if (left != null && EveryThreadCapabilities.supported()) {
+                    throw new PrivilegeException("the JVM's other threads kept their capabilities: " + left);
+                }
+            }
             default -> throw new IllegalStateException(plan.action().toString());
         }
         String unprotected = Libc.noNewPrivilegesInEveryThread();
@@ -212,6 +219,9 @@ public final class Privileges {
                 if (!t.holdsNoCapability()) {
                     keeping++;
                 }
+            }
+            if (keeping > 0 && plan.action() == Action.DROP_CAPABILITIES && EveryThreadCapabilities.supported()) {
+                throw new PrivilegeException(keeping + " threads kept their capabilities after the drop");
             }
             return keeping;
         } catch (IOException e) {

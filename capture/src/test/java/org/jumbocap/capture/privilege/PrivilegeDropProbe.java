@@ -16,6 +16,8 @@ public final class PrivilegeDropProbe {
 
     public static void main(String[] args) throws Exception {
         System.out.println("socket before: " + packetSocket());
+        System.out.println("threads holding capabilities before: " + ProcessCredentials.ofEveryThread(
+                ProcessHandle.current().pid()).stream().filter(c -> !c.holdsNoCapability()).count());
         Privileges.Outcome outcome = Privileges.relinquish(args.length > 0 ? args[0] : null);
         System.out.println("action: " + outcome.plan().action());
         System.out.println("threads keeping capabilities: " + outcome.threadsKeepingCapabilities());
