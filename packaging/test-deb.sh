@@ -86,7 +86,19 @@ out="$work/member.pcapng"
 touch "$out" && chown "$member" "$out"
 as_user "$member" /usr/bin/jumbocap capture -i jcdeb0 -c 20 -q -w "$out" >"$work/member.out" 2>"$work/member.err" &
 capturing=$!
-sleep 3
+# once the launcher's capabilities are given up, every thread of the capture process shows none: the JVM's
+# threads started before the interface was opened too (capabilities are per thread)
+for _ in $(seq 1 300); do grep -q 'running without capabilities' "$work/member.err" 2>/dev/null && break; sleep 0.1; done
+capture_pid=
+for p in /proc/[0-9]*; do [ "$(readlink "$p/exe" 2>/dev/null)" = "$capture" ] && capture_pid=${p#/proc/}; done
+threads_status() { # every thread's Uid, CapPrm and CapEff lines of the capture process
+    for t in /proc/"$capture_pid"/task/*/status; do grep -E '^(Uid|CapPrm|CapEff):' "$t" | tr -s '\t' ' ' | paste -sd ' '; done
+}
+threads_status >"$work/threads.log" 2>&1
+check "the capture runs as the member through the capture launcher" \
+    sh -c "[ -n '$capture_pid' ] && [ \$(wc -l < '$work/threads.log') -gt 5 ] && ! grep -v 'Uid: $(id -u "$member") ' '$work/threads.log'"
+check "no thread of the capture holds a capability after the drop" \
+    sh -c "! grep -v 'CapPrm: 0000000000000000 CapEff: 0000000000000000' '$work/threads.log'"
 # UDP datagrams from the other side until the capture has its 20 frames (at most 10 s)
 ip netns exec jcdeb-b python3 -c '
 import socket, time
