@@ -175,6 +175,12 @@ public final class CaptureCommand implements Callable<Integer> {
                     + " the counters).")
     boolean raw;
 
+    @Option(names = "--stop-when-stdin-closes",
+            description = "Stop, as on Ctrl-C, when standard input reaches its end: for a program that runs the capture"
+                    + " and holds a pipe to it (the viewer does), so that the capture ends with that program, even one"
+                    + " killed outright.")
+    boolean stopWhenStdinCloses;
+
     @Mixin
     RingBufferOptions ringBuffer;
 
@@ -350,6 +356,9 @@ public final class CaptureCommand implements Callable<Integer> {
         relinquishPrivileges(err, output instanceof RingFileWriter ring ? ring.files() : List.of());
         Runtime.getRuntime().addShutdownHook(hook);
         StopSignals signals = StopSignals.install(capture::requestStop);
+        if (stopWhenStdinCloses) {
+            watchStandardInput(capture, err);
+        }
         LiveCapture.Result result;
         try {
             result = capture.run();
@@ -396,6 +405,30 @@ public final class CaptureCommand implements Callable<Integer> {
                     + " became" + (account != null ? " (" + account.name() + ")" : "") + ", who may not write there;"
                     + " give -w a directory that user may write, or -Z root");
         }
+    }
+
+    /**
+     * Stops the capture when standard input ends. A pipe's end closes when the program holding its other end
+     * exits in any way, SIGKILL included, which no signal the capture could ask for covers as simply (the
+     * parent-death signal follows the thread that started the process, and is cleared when -Z changes the user).
+     * Started after the privilege drop, so the thread holds none.
+     */
+    private static void watchStandardInput(LiveCapture capture, PrintWriter err) {
+        Thread watch = new Thread(() -> {
+            try {
+                byte[] ignored = new byte[256];
+                while (System.in.read(ignored) >= 0) {
+                    // what is written is not read: only the end counts
+                }
+            } catch (IOException e) {
+                // a failed read of the pipe ends it as well
+            }
+            err.println("jumbocap capture: standard input closed: stopping");
+            err.flush();
+            capture.requestStop();
+        }, "jumbocap-capture-stdin");
+        watch.setDaemon(true);
+        watch.start();
     }
 
     private RingFileWriter.Limits ringLimits;

@@ -62,7 +62,7 @@ public final class ProcessCaptureProvider implements LiveCaptureProvider {
         return new ProcessLiveSource(command(itf, captureFilter, snaplen, file), file);
     }
 
-    /** {@code jumbocap capture --raw -q -w FILE -i IF [-s N] [-f FILTER --raw-filter]}. */
+    /** {@code jumbocap capture --raw -q -w FILE -i IF -s N --stop-when-stdin-closes [-f FILTER --raw-filter]}. */
     List<String> command(LiveInterface itf, String captureFilter, int snaplen, Path file) {
         List<String> line = CaptureCommand.prefix();
         if (replay != null) {
@@ -70,7 +70,8 @@ public final class ProcessCaptureProvider implements LiveCaptureProvider {
         } else {
             line.addAll(List.of("-i", itf.name()));
         }
-        line.addAll(List.of("--raw", "-q", "-w", file.toString(), "-s", Integer.toString(snaplen)));
+        // the process watches the pipe ProcessLiveSource holds, so it ends with the viewer however the viewer ends
+        line.addAll(List.of("--raw", "-q", "-w", file.toString(), "-s", Integer.toString(snaplen), "--stop-when-stdin-closes"));
         if (captureFilter != null && !captureFilter.isBlank()) {
             line.addAll(List.of("-f", captureFilter.strip(), "--raw-filter"));
         }

@@ -60,7 +60,7 @@ public final class ProcessLiveSource implements LiveSource {
         } catch (IOException e) {
             throw new IOException("cannot run " + this.command.get(0) + ": " + e.getMessage(), e);
         }
-        process.getOutputStream().close();
+        // standard input stays open, written nothing: the process stops when it closes, as when this JVM ends
         errorPump = new Thread(this::pumpErrors, "jumbocap-capture-stderr");
         errorPump.setDaemon(true);
         errorPump.start();
@@ -164,6 +164,7 @@ public final class ProcessLiveSource implements LiveSource {
                 String text = line.startsWith("jumbocap capture: ") ? line.substring("jumbocap capture: ".length()) : line;
                 if (text.isBlank() || text.startsWith("note:") || text.startsWith("warning:") || text.startsWith("capturing on")
                         || text.startsWith("running as") || text.startsWith("running without") || text.startsWith("stopped (")
+                        || text.startsWith("standard input closed")
                         || text.startsWith("Usage:")) {
                     continue;
                 }

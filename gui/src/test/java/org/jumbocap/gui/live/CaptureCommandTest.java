@@ -46,7 +46,7 @@ class CaptureCommandTest {
         Path file = Path.of("/tmp/x/capture.pcapng");
         List<String> line = new ProcessCaptureProvider().command(ETH, "ip6 and tcp port 5201", 524288, file);
         String tail = String.join(" ", line.subList(line.indexOf("-i"), line.size()));
-        assertEquals("-i eth0 --raw -q -w /tmp/x/capture.pcapng -s 524288 -f ip6 and tcp port 5201 --raw-filter", tail);
+        assertEquals("-i eth0 --raw -q -w /tmp/x/capture.pcapng -s 524288 --stop-when-stdin-closes -f ip6 and tcp port 5201 --raw-filter", tail);
         List<String> noFilter = new ProcessCaptureProvider().command(ETH, "", 524288, file);
         assertTrue(!noFilter.contains("-f"), noFilter.toString());
         List<String> replay = ProcessCaptureProvider.replaying(Path.of("/s/a.pcap"), 2).command(ETH, "", 65535, file);
