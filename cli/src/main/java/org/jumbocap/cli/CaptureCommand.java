@@ -450,7 +450,9 @@ public final class CaptureCommand implements Callable<Integer> {
         } else if (ringLimits != null && (writeFile == null || writesToStandardOutput())) {
             problem = "a ring buffer (-C, -G, -W, -b) needs -w FILE";
         } else if (ringLimits != null && segment) {
-            problem = "--segment writes one file: it takes no ring buffer (-C, -G, -W, -b)";
+            // each file would begin without the MSS its flows' SYNs gave, in a file the ring may have removed
+            problem = "--segment takes no ring buffer (-C, -G, -W, -b): capture the ring without it, then"
+                    + " 'jumbocap segment -w OUT' over its files in order, which keeps each flow's MSS across them";
         }
         if (problem != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), problem);
