@@ -97,7 +97,7 @@ threads_status() { # every thread's Uid, CapPrm and CapEff lines of the capture 
 threads_status >"$work/threads.log" 2>&1
 check "the capture runs as the member through the capture launcher" \
     sh -c "[ -n '$capture_pid' ] && [ \$(wc -l < '$work/threads.log') -gt 5 ] && ! grep -v 'Uid: $(id -u "$member") ' '$work/threads.log'"
-check "no thread of the capture holds a capability after the drop" \
+check "no thread of the capture holds a capability after the drop ($(wc -l < "$work/threads.log") threads)" \
     sh -c "! grep -v 'CapPrm: 0000000000000000 CapEff: 0000000000000000' '$work/threads.log'"
 # UDP datagrams from the other side until the capture has its 20 frames (at most 10 s)
 ip netns exec jcdeb-b python3 -c '
