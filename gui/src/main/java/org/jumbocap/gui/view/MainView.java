@@ -47,6 +47,7 @@ import org.jumbocap.gui.viewmodel.FindViewModel;
 import org.jumbocap.gui.view.filter.FilterBar;
 import org.jumbocap.gui.view.hex.HexView;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
+import org.jumbocap.gui.viewmodel.CaptureWindowsViewModels;
 import org.jumbocap.gui.viewmodel.FollowStreamViewModel;
 import org.jumbocap.gui.viewmodel.IoGraphViewModel;
 import org.jumbocap.gui.viewmodel.TrafficTablesViewModel;
@@ -83,6 +84,9 @@ public final class MainView extends BorderPane {
     private ConversationsView conversationsView;
     private EndpointsView endpointsView;
     private IoGraphView ioGraphView;
+    private ExpertInformationView expertInformationView;
+    private ProtocolHierarchyView protocolHierarchyView;
+    private CapturePropertiesView capturePropertiesView;
     private LiveCaptureDialog liveDialog;
     private Alert lastError;
     /** Chooses where Save Capture writes (tests set it; null: a file chooser). */
@@ -271,13 +275,16 @@ public final class MainView extends BorderPane {
         follow.setId("menu-analyze-follow-tcp");
         follow.disableProperty().bind(Bindings.createBooleanBinding(() -> model.selectedRowProperty().get() == null
                 || model.selectedRowProperty().get().tcpStream() < 0, model.selectedRowProperty()));
-        Menu analyze = new Menu("_Analyze", null, follow);
+        MenuItem expertInformation = item("E_xpert Information", null, e -> showExpertInformation());
+        Menu analyze = new Menu("_Analyze", null, follow, expertInformation);
 
         MenuItem stats = item("Capture _Statistics\u2026", "Shortcut+Shift+S", e -> showStatistics());
         MenuItem conversations = item("_Conversations\u2026", null, e -> showConversations());
         MenuItem endpoints = item("_Endpoints\u2026", null, e -> showEndpoints());
         MenuItem ioGraph = item("_I/O Graph\u2026", null, e -> showIoGraph());
-        Menu statistics = new Menu("_Statistics", null, stats, conversations, endpoints, ioGraph);
+        MenuItem captureProperties = item("Capture File _Properties", "Shortcut+Alt+Shift+C", e -> showCaptureProperties());
+        MenuItem protocolHierarchy = item("_Protocol Hierarchy", null, e -> showProtocolHierarchy());
+        Menu statistics = new Menu("_Statistics", null, captureProperties, protocolHierarchy, stats, conversations, endpoints, ioGraph);
 
         MenuItem live = item("_Live Capture\u2026", "Shortcut+K", e -> showLiveCapture());
         MenuItem stopLive = item("S_top", "Shortcut+E", e -> model.requestStopLive());
@@ -582,6 +589,42 @@ public final class MainView extends BorderPane {
         }
         ioGraphView.setTheme(theme);
         ioGraphView.showAndRefresh();
+    }
+
+    public void showExpertInformation() {
+        if (expertInformationView == null) {
+            expertInformationView = new ExpertInformationView(new CaptureWindowsViewModels.Experts(model), this::goToFrame, window());
+        }
+        expertInformationView.setTheme(theme);
+        expertInformationView.showAndRefresh();
+    }
+
+    public void showProtocolHierarchy() {
+        if (protocolHierarchyView == null) {
+            protocolHierarchyView = new ProtocolHierarchyView(new CaptureWindowsViewModels.Hierarchy(model), window());
+        }
+        protocolHierarchyView.setTheme(theme);
+        protocolHierarchyView.showAndRefresh();
+    }
+
+    public void showCaptureProperties() {
+        if (capturePropertiesView == null) {
+            capturePropertiesView = new CapturePropertiesView(new CaptureWindowsViewModels.Properties(model), window());
+        }
+        capturePropertiesView.setTheme(theme);
+        capturePropertiesView.showAndRefresh();
+    }
+
+    public ExpertInformationView expertInformationView() {
+        return expertInformationView;
+    }
+
+    public ProtocolHierarchyView protocolHierarchyView() {
+        return protocolHierarchyView;
+    }
+
+    public CapturePropertiesView capturePropertiesView() {
+        return capturePropertiesView;
     }
 
     public ConversationsView conversationsView() {
