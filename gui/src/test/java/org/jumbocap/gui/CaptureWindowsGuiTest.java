@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javafx.scene.Node;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -293,5 +295,112 @@ class CaptureWindowsGuiTest {
         });
         waitUntil("recounted", () -> properties.properties() != null && properties.properties().shown() != null);
         assertEquals("44 (8 displayed by icmpv6, 18.2%)", properties.properties().value("Statistics", "Frames"));
+    }
+
+    /** tshark's data segments of the veth sample's iperf3 data stream: frame, relative seq, length. */
+    private static List<long[]> tsharkSegments() throws Exception {
+        List<long[]> out = new ArrayList<>();
+        for (String line : run(TSHARK.toString(), "-r", SAMPLE.toString(), "-Y", "tcp.stream == 1 && tcp.len > 0",
+                "-T", "fields", "-e", "frame.number", "-e", "tcp.seq", "-e", "tcp.len")) {
+            if (!line.isBlank()) {
+                String[] f = line.split("\t");
+                out.add(new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2])});
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void tcpStreamGraphDrawsSuperPacketsAsStepsWithTheirSegmentCount() throws Exception {
+        assumeTrue(Files.isExecutable(TSHARK), "tshark installed");
+        GuiTestSupport.openAndWait(view, model, SAMPLE);
+        onFx(() -> view.goToFrame(23));
+        waitUntil("frame 23 selected", () -> model.selectedRowProperty().get() != null);
+        org.jumbocap.gui.view.TcpStreamGraphView graph = onFx(() -> {
+            view.showTcpStreamGraph(false);
+            return view.tcpStreamGraphView();
+        });
+        waitUntil("drawn", () -> !graph.stevensChart().getData().isEmpty());
+        List<org.jumbocap.gui.model.TcpStreamGraph.Segment> drawn = onFx(() -> graph.stevensChart().getData().get(0)
+                .getData().stream().map(d -> d.getNode().getUserData()).filter(u -> u != null)
+                .map(u -> (org.jumbocap.gui.model.TcpStreamGraph.Segment) u).toList());
+        List<long[]> theirs = tsharkSegments();
+        assertEquals(21, theirs.size(), "the iperf3 data connection's super-packets");
+        assertEquals(theirs.size(), drawn.size());
+        long bytes = 0;
+        for (int i = 0; i < drawn.size(); i++) {
+            org.jumbocap.gui.model.TcpStreamGraph.Segment d = drawn.get(i);
+            assertEquals(theirs.get(i)[0], d.frame());
+            assertEquals(theirs.get(i)[1], d.seq(), "relative seq of frame " + d.frame());
+            assertEquals(theirs.get(i)[2], d.length(), "length of frame " + d.frame());
+            bytes += d.length();
+        }
+        // each step is as tall as its segment: bottom at the first byte, top after the last
+        List<Number> ys = onFx(() -> graph.stevensChart().getData().get(0).getData().stream().map(javafx.scene.chart.XYChart.Data::getYValue).toList());
+        assertEquals(theirs.get(0)[1], ys.get(0).longValue());
+        assertEquals(theirs.get(0)[1] + theirs.get(0)[2], ys.get(1).longValue());
+        // the SYNs announce MSS 1440 and timestamps (12 option bytes): 184,212 bytes are 129 segments of 1,428
+        Node symbol = onFx(() -> graph.stevensChart().getData().get(0).getData().get(1).getNode());
+        Tooltip tip = onFx(() -> (Tooltip) symbol.getProperties().get("javafx.scene.control.Tooltip"));
+        assertNotNull(tip, "a super-packet's point has a tooltip");
+        assertEquals("Frame 23: Seq 32,194,166 to 32,378,378 (184,212 bytes): 129 segments of 1,428 bytes"
+                + " (the MSS less the TCP options)", onFx(tip::getText));
+        assertTrue(onFx(() -> graph.status().getText()).contains(String.format(java.util.Locale.ROOT, "%,d bytes", bytes)),
+                onFx(() -> graph.status().getText()));
+
+        // throughput: the payload bits over the stream's span, interval by interval
+        onFx(() -> {
+            view.showTcpStreamGraph(true);
+            return null;
+        });
+        waitUntil("throughput drawn", () -> !graph.throughputChart().getData().isEmpty()
+                && graph.tabs().getSelectionModel().getSelectedIndex() == 1);
+        List<javafx.scene.chart.XYChart.Data<Number, Number>> rates = onFx(() -> List.copyOf(graph.throughputChart().getData().get(0).getData()));
+        double width = rates.get(1).getXValue().doubleValue() - rates.get(0).getXValue().doubleValue();
+        double bits = rates.stream().mapToDouble(r -> r.getYValue().doubleValue() * width).sum();
+        assertEquals(bytes * 8.0, bits, bytes * 8.0 * 1e-9);
+        onFx(() -> {
+            graph.stage().getScene().getRoot().fireEvent(new KeyEvent(KeyEvent.KEY_PRESSED, "", "", KeyCode.ESCAPE,
+                    false, false, false, false));
+            return null;
+        });
+        assertFalse(onFx(() -> graph.stage().isShowing()));
+    }
+
+    @Test
+    void aClickOnTheIoGraphGoesToTheFirstFrameOfThatInterval() throws Exception {
+        assumeTrue(Files.isExecutable(TSHARK), "tshark installed");
+        GuiTestSupport.openAndWait(view, model, SAMPLE);
+        org.jumbocap.gui.view.IoGraphView io = onFx(() -> {
+            view.showIoGraph();
+            return view.ioGraphView();
+        });
+        waitUntil("drawn", () -> io.shownChart().getData().size() == 2);
+        assertEquals(1_000_000L, onFx(() -> io.intervalChoice().getValue()));
+        // tshark's times since the first frame, in nanoseconds: the frames of frame 30's millisecond
+        List<long[]> times = new ArrayList<>();
+        for (String line : run(TSHARK.toString(), "-r", SAMPLE.toString(), "-T", "fields", "-e", "frame.number",
+                "-e", "frame.time_relative")) {
+            if (!line.isBlank()) {
+                String[] f = line.split("\t");
+                times.add(new long[] {Long.parseLong(f[0]),
+                        new java.math.BigDecimal(f[1]).movePointRight(9).longValueExact()});
+            }
+        }
+        long millisecond = times.get(29)[1] / 1_000_000L;
+        long expected = times.stream().filter(t -> t[1] / 1_000_000L == millisecond).mapToLong(t -> t[0]).min().orElseThrow();
+        assertTrue(expected < 30, "frame 30 shares its millisecond with an earlier frame: " + expected);
+        // a click on the chart at frame 30's time
+        double x = times.get(29)[1] / 1e9;
+        onFx(() -> {
+            javafx.scene.chart.NumberAxis axis = (javafx.scene.chart.NumberAxis) io.shownChart().getXAxis();
+            javafx.geometry.Point2D at = axis.localToScene(axis.getDisplayPosition(x), 1);
+            io.shownChart().fireEvent(new javafx.scene.input.MouseEvent(javafx.scene.input.MouseEvent.MOUSE_CLICKED,
+                    at.getX(), at.getY(), at.getX(), at.getY(), javafx.scene.input.MouseButton.PRIMARY, 1,
+                    false, false, false, false, true, false, false, true, false, false, null));
+            return null;
+        });
+        waitUntil("frame selected", () -> model.selectedRowProperty().get() != null
+                && model.selectedRowProperty().get().number() == expected);
     }
 }

@@ -87,6 +87,7 @@ public final class MainView extends BorderPane {
     private ExpertInformationView expertInformationView;
     private ProtocolHierarchyView protocolHierarchyView;
     private CapturePropertiesView capturePropertiesView;
+    private TcpStreamGraphView tcpStreamGraphView;
     private LiveCaptureDialog liveDialog;
     private Alert lastError;
     /** Chooses where Save Capture writes (tests set it; null: a file chooser). */
@@ -282,9 +283,13 @@ public final class MainView extends BorderPane {
         MenuItem conversations = item("_Conversations\u2026", null, e -> showConversations());
         MenuItem endpoints = item("_Endpoints\u2026", null, e -> showEndpoints());
         MenuItem ioGraph = item("_I/O Graph\u2026", null, e -> showIoGraph());
-        MenuItem captureProperties = item("Capture File _Properties", "Shortcut+Alt+Shift+C", e -> showCaptureProperties());
+        MenuItem captureProperties = item("Capture _File Properties", "Shortcut+Alt+Shift+C", e -> showCaptureProperties());
         MenuItem protocolHierarchy = item("_Protocol Hierarchy", null, e -> showProtocolHierarchy());
-        Menu statistics = new Menu("_Statistics", null, captureProperties, protocolHierarchy, stats, conversations, endpoints, ioGraph);
+        Menu tcpGraphs = new Menu("TCP Stream _Graphs", null,
+                item("_Stevens (Sequence Numbers)", null, e -> showTcpStreamGraph(false)),
+                item("_Throughput", null, e -> showTcpStreamGraph(true)));
+        Menu statistics = new Menu("_Statistics", null, captureProperties, protocolHierarchy, stats, conversations, endpoints,
+                ioGraph, tcpGraphs);
 
         MenuItem live = item("_Live Capture\u2026", "Shortcut+K", e -> showLiveCapture());
         MenuItem stopLive = item("S_top", "Shortcut+E", e -> model.requestStopLive());
@@ -479,6 +484,19 @@ public final class MainView extends BorderPane {
         }
     }
 
+    /** Selects the first shown frame of {@code [startNanos, endNanos)}, as a click on the I/O graph asks; false when none. */
+    private boolean goToFirstFrameBetween(long startNanos, long endNanos) {
+        // the list may be sorted by another column: the first in frame order
+        PacketRow first = null;
+        for (PacketRow row : model.shownRows()) {
+            long t = row.timestampNanos();
+            if (t >= startNanos && t < endNanos && (first == null || row.number() < first.number())) {
+                first = row;
+            }
+        }
+        return first != null && goToFrame(first.number());
+    }
+
     /** Selects frame {@code number} if the filter shows it; false otherwise. */
     public boolean goToFrame(long number) {
         PacketRow row = model.row(number);
@@ -586,6 +604,7 @@ public final class MainView extends BorderPane {
     public void showIoGraph() {
         if (ioGraphView == null) {
             ioGraphView = new IoGraphView(new IoGraphViewModel(model), window());
+            ioGraphView.setOnGoToTime(this::goToFirstFrameBetween);
         }
         ioGraphView.setTheme(theme);
         ioGraphView.showAndRefresh();
@@ -613,6 +632,24 @@ public final class MainView extends BorderPane {
         }
         capturePropertiesView.setTheme(theme);
         capturePropertiesView.showAndRefresh();
+    }
+
+    /** TCP Stream Graphs of the selected frame's stream (nothing for a frame without one). */
+    public void showTcpStreamGraph(boolean throughputTab) {
+        PacketRow row = model.selectedRowProperty().get();
+        if (row == null || row.tcpStream() < 0) {
+            showError("TCP Stream Graphs", "Select a TCP frame first: the graphs draw its stream.");
+            return;
+        }
+        if (tcpStreamGraphView == null) {
+            tcpStreamGraphView = new TcpStreamGraphView(new CaptureWindowsViewModels.StreamGraph(model), window());
+        }
+        tcpStreamGraphView.setTheme(theme);
+        tcpStreamGraphView.show(row.tcpStream(), throughputTab);
+    }
+
+    public TcpStreamGraphView tcpStreamGraphView() {
+        return tcpStreamGraphView;
     }
 
     public ExpertInformationView expertInformationView() {
