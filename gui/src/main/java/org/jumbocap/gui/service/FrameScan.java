@@ -32,7 +32,16 @@ public final class FrameScan {
      */
     public static void all(CaptureBackend backend, FrameStore store, int count, BooleanSupplier cancelled, Sink sink)
             throws IOException {
-        FrameStep step = backend.newFrameStep(true);
+        all(backend, store, count, false, cancelled, sink);
+    }
+
+    /**
+     * As {@link #all(CaptureBackend, FrameStore, int, BooleanSupplier, Sink)}, with every checksum summed
+     * when {@code verifyChecksums}, so the trees' checksum verdicts and expert items are those of {@code read -V}.
+     */
+    public static void all(CaptureBackend backend, FrameStore store, int count, boolean verifyChecksums,
+                           BooleanSupplier cancelled, Sink sink) throws IOException {
+        FrameStep step = backend.newFrameStep(true, verifyChecksums);
         long[] times = {Long.MIN_VALUE, 0};
         store.scan(frame -> {
             long index = frame.number() - 1;

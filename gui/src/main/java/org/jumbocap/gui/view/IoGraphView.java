@@ -53,6 +53,7 @@ public final class IoGraphView {
     private final VBox lineEditors = new VBox(4);
     private final List<LineEditor> editors = new ArrayList<>();
     private final Label status = new Label();
+    private java.util.function.BiPredicate<Long, Long> goToTime = (from, to) -> false;
 
     /** The controls of one line. */
     private final class LineEditor {
@@ -131,6 +132,8 @@ public final class IoGraphView {
             show(model.graphProperty().get());
         });
         chartPane.setCenter(linear);
+        clickToGo(linear);
+        clickToGo(logarithmic);
         status.setId("io-status");
         status.textProperty().bind(model.statusProperty());
         Region gap = new Region();
@@ -149,6 +152,35 @@ public final class IoGraphView {
         Windows.closeOnEscape(stage, scene);
         stage.setScene(scene);
         model.graphProperty().addListener((obs, old, now) -> show(now));
+    }
+
+    /** Where a click on the graph goes: the first shown frame from the first time to before the second. */
+    public void setOnGoToTime(java.util.function.BiPredicate<Long, Long> action) {
+        goToTime = action;
+    }
+
+    /**
+     * Goes to the first frame of the interval under {@code xSeconds} (time since the first frame) of the
+     * graph drawn; false when nothing is drawn or the interval has no shown frame.
+     */
+    public boolean goToIntervalAt(double xSeconds) {
+        IoGraphViewModel.Graph graph = model.graphProperty().get();
+        if (graph == null || xSeconds < 0) {
+            return false;
+        }
+        long k = (long) Math.floor(xSeconds * 1e9 / graph.intervalNanos());
+        long start = model.firstNanos() + k * graph.intervalNanos();
+        return goToTime.test(start, start + graph.intervalNanos());
+    }
+
+    private void clickToGo(LineChart<Number, Number> chart) {
+        chart.setOnMouseClicked(e -> {
+            NumberAxis x = (NumberAxis) chart.getXAxis();
+            javafx.geometry.Point2D at = x.sceneToLocal(e.getSceneX(), e.getSceneY());
+            if (at.getX() >= 0 && at.getX() <= x.getWidth()) {
+                goToIntervalAt(x.getValueForDisplay(at.getX()).doubleValue());
+            }
+        });
     }
 
     private static LineChart<Number, Number> chart(ValueAxis<Number> y, String id) {

@@ -47,6 +47,7 @@ import org.jumbocap.gui.viewmodel.FindViewModel;
 import org.jumbocap.gui.view.filter.FilterBar;
 import org.jumbocap.gui.view.hex.HexView;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
+import org.jumbocap.gui.viewmodel.CaptureWindowsViewModels;
 import org.jumbocap.gui.viewmodel.FollowStreamViewModel;
 import org.jumbocap.gui.viewmodel.IoGraphViewModel;
 import org.jumbocap.gui.viewmodel.TrafficTablesViewModel;
@@ -83,6 +84,10 @@ public final class MainView extends BorderPane {
     private ConversationsView conversationsView;
     private EndpointsView endpointsView;
     private IoGraphView ioGraphView;
+    private ExpertInformationView expertInformationView;
+    private ProtocolHierarchyView protocolHierarchyView;
+    private CapturePropertiesView capturePropertiesView;
+    private TcpStreamGraphView tcpStreamGraphView;
     private LiveCaptureDialog liveDialog;
     private Alert lastError;
     /** Chooses where Save Capture writes (tests set it; null: a file chooser). */
@@ -271,13 +276,20 @@ public final class MainView extends BorderPane {
         follow.setId("menu-analyze-follow-tcp");
         follow.disableProperty().bind(Bindings.createBooleanBinding(() -> model.selectedRowProperty().get() == null
                 || model.selectedRowProperty().get().tcpStream() < 0, model.selectedRowProperty()));
-        Menu analyze = new Menu("_Analyze", null, follow);
+        MenuItem expertInformation = item("E_xpert Information", null, e -> showExpertInformation());
+        Menu analyze = new Menu("_Analyze", null, follow, expertInformation);
 
         MenuItem stats = item("Capture _Statistics\u2026", "Shortcut+Shift+S", e -> showStatistics());
         MenuItem conversations = item("_Conversations\u2026", null, e -> showConversations());
         MenuItem endpoints = item("_Endpoints\u2026", null, e -> showEndpoints());
         MenuItem ioGraph = item("_I/O Graph\u2026", null, e -> showIoGraph());
-        Menu statistics = new Menu("_Statistics", null, stats, conversations, endpoints, ioGraph);
+        MenuItem captureProperties = item("Capture _File Properties", "Shortcut+Alt+Shift+C", e -> showCaptureProperties());
+        MenuItem protocolHierarchy = item("_Protocol Hierarchy", null, e -> showProtocolHierarchy());
+        Menu tcpGraphs = new Menu("TCP Stream _Graphs", null,
+                item("_Stevens (Sequence Numbers)", null, e -> showTcpStreamGraph(false)),
+                item("_Throughput", null, e -> showTcpStreamGraph(true)));
+        Menu statistics = new Menu("_Statistics", null, captureProperties, protocolHierarchy, stats, conversations, endpoints,
+                ioGraph, tcpGraphs);
 
         MenuItem live = item("_Live Capture\u2026", "Shortcut+K", e -> showLiveCapture());
         MenuItem stopLive = item("S_top", "Shortcut+E", e -> model.requestStopLive());
@@ -472,6 +484,19 @@ public final class MainView extends BorderPane {
         }
     }
 
+    /** Selects the first shown frame of {@code [startNanos, endNanos)}, as a click on the I/O graph asks; false when none. */
+    private boolean goToFirstFrameBetween(long startNanos, long endNanos) {
+        // the list may be sorted by another column: the first in frame order
+        PacketRow first = null;
+        for (PacketRow row : model.shownRows()) {
+            long t = row.timestampNanos();
+            if (t >= startNanos && t < endNanos && (first == null || row.number() < first.number())) {
+                first = row;
+            }
+        }
+        return first != null && goToFrame(first.number());
+    }
+
     /** Selects frame {@code number} if the filter shows it; false otherwise. */
     public boolean goToFrame(long number) {
         PacketRow row = model.row(number);
@@ -579,9 +604,64 @@ public final class MainView extends BorderPane {
     public void showIoGraph() {
         if (ioGraphView == null) {
             ioGraphView = new IoGraphView(new IoGraphViewModel(model), window());
+            ioGraphView.setOnGoToTime(this::goToFirstFrameBetween);
         }
         ioGraphView.setTheme(theme);
         ioGraphView.showAndRefresh();
+    }
+
+    public void showExpertInformation() {
+        if (expertInformationView == null) {
+            expertInformationView = new ExpertInformationView(new CaptureWindowsViewModels.Experts(model), this::goToFrame, window());
+        }
+        expertInformationView.setTheme(theme);
+        expertInformationView.showAndRefresh();
+    }
+
+    public void showProtocolHierarchy() {
+        if (protocolHierarchyView == null) {
+            protocolHierarchyView = new ProtocolHierarchyView(new CaptureWindowsViewModels.Hierarchy(model), window());
+        }
+        protocolHierarchyView.setTheme(theme);
+        protocolHierarchyView.showAndRefresh();
+    }
+
+    public void showCaptureProperties() {
+        if (capturePropertiesView == null) {
+            capturePropertiesView = new CapturePropertiesView(new CaptureWindowsViewModels.Properties(model), window());
+        }
+        capturePropertiesView.setTheme(theme);
+        capturePropertiesView.showAndRefresh();
+    }
+
+    /** TCP Stream Graphs of the selected frame's stream (nothing for a frame without one). */
+    public void showTcpStreamGraph(boolean throughputTab) {
+        PacketRow row = model.selectedRowProperty().get();
+        if (row == null || row.tcpStream() < 0) {
+            showError("TCP Stream Graphs", "Select a TCP frame first: the graphs draw its stream.");
+            return;
+        }
+        if (tcpStreamGraphView == null) {
+            tcpStreamGraphView = new TcpStreamGraphView(new CaptureWindowsViewModels.StreamGraph(model), window());
+        }
+        tcpStreamGraphView.setTheme(theme);
+        tcpStreamGraphView.show(row.tcpStream(), throughputTab);
+    }
+
+    public TcpStreamGraphView tcpStreamGraphView() {
+        return tcpStreamGraphView;
+    }
+
+    public ExpertInformationView expertInformationView() {
+        return expertInformationView;
+    }
+
+    public ProtocolHierarchyView protocolHierarchyView() {
+        return protocolHierarchyView;
+    }
+
+    public CapturePropertiesView capturePropertiesView() {
+        return capturePropertiesView;
     }
 
     public ConversationsView conversationsView() {

@@ -59,6 +59,12 @@ public final class IoGraphViewModel {
         return all == null ? 0 : Math.max(0, all.lastNanos() - all.firstNanos());
     }
 
+    /** Time of the first listed frame, where the graph's first interval starts; 0 with none. */
+    public long firstNanos() {
+        FrameSelection all = capture.frameSelection(false);
+        return all == null ? 0 : all.firstNanos();
+    }
+
     /** The interval that fits the capture's span in fewer than 1,000 points. */
     public long defaultIntervalNanos() {
         return IoIntervals.defaultInterval(spanNanos());

@@ -1,0 +1,112 @@
+package org.jumbocap.stats;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jumbocap.tree.FrameTree;
+
+/**
+ * Protocol Hierarchy Statistics, as tshark's {@code -z io,phs}: each frame's protocols in the order its
+ * tree lists them ({@code frame.protocols}, "eth:ipv6:tcp:data") make one path from the root, and every
+ * node of the path counts the frame and its length on the wire. A protocol that appears twice in a frame
+ * (DNS in DNS, Ethernet in VXLAN) is a child of itself, as in tshark. Children keep the order they first
+ * appeared in. Memory grows with the number of distinct paths, never with the number of frames. Not
+ * thread-safe: feed it from one thread.
+ */
+public final class ProtocolHierarchy {
+    /** One protocol at one place in the hierarchy: the frames whose path passes through it, and their bytes. */
+    public static final class Node {
+        private final String name;
+        private final Map<String, Node> children = new LinkedHashMap<>();
+        private long frames;
+        private long bytes;
+
+        private Node(String name) {
+            this.name = name;
+        }
+
+        /** The protocol's filter name ("ipv6"); empty for the root. */
+        public String name() {
+            return name;
+        }
+
+        public long frames() {
+            return frames;
+        }
+
+        /** Frame lengths on the wire ({@code frame.len}), summed. */
+        public long bytes() {
+            return bytes;
+        }
+
+        /** The protocols found right above this one, in the order they first appeared. */
+        public List<Node> children() {
+            return Collections.unmodifiableList(new ArrayList<>(children.values()));
+        }
+    }
+
+    private final Node root = new Node("");
+
+    /** Counts a dissected frame: its tree's protocols, and its length on the wire. */
+    public void add(FrameTree tree) {
+        add(tree.protocols(), tree.frame().originalLength());
+    }
+
+    /**
+     * Counts a frame by its protocols, {@code frame.protocols} style ("eth:ipv6:tcp"; empty for a frame
+     * nothing decoded), and its length on the wire.
+     */
+    public void add(String protocols, long frameLength) {
+        Node node = root;
+        node.frames++;
+        node.bytes += frameLength;
+        if (protocols.isEmpty()) {
+            return;
+        }
+        int start = 0;
+        while (start <= protocols.length()) {
+            int end = protocols.indexOf(':', start);
+            if (end < 0) {
+                end = protocols.length();
+            }
+            String name = protocols.substring(start, end);
+            node = node.children.computeIfAbsent(name, Node::new);
+            node.frames++;
+            node.bytes += frameLength;
+            start = end + 1;
+        }
+    }
+
+    /** The root: every frame counted, with the first layers (link types) as its children. */
+    public Node root() {
+        return root;
+    }
+
+    /**
+     * The table as tshark's {@code -z io,phs} prints it: two spaces of indent per level, the name padded
+     * to 40 columns, then the frames and bytes. Names are filter names, never text from the capture.
+     *
+     * @param filter the display filter that chose the frames ("" for every frame)
+     */
+    public String format(String filter) {
+        String rule = "=".repeat(67) + "\n";
+        StringBuilder s = new StringBuilder();
+        s.append('\n').append(rule).append("Protocol Hierarchy Statistics\n").append("Filter: ").append(filter).append("\n\n");
+        for (Node child : root.children.values()) {
+            format(child, 0, s);
+        }
+        s.append(rule);
+        return s.toString();
+    }
+
+    private static void format(Node node, int depth, StringBuilder s) {
+        String name = "  ".repeat(depth) + node.name;
+        s.append(String.format(Locale.ROOT, "%-40s frames:%d bytes:%d\n", name, node.frames, node.bytes));
+        for (Node child : node.children.values()) {
+            format(child, depth + 1, s);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package org.jumbocap.gui.model;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jumbocap.expert.ExpertDef;
+import org.jumbocap.expert.Severity;
+import org.jumbocap.tree.ExpertItem;
+
+/**
+ * The expert findings of a capture as Wireshark's Expert Information window lists them: by severity
+ * (Error, Warning, Note, Chat), then by finding (one expert id: its group, protocol and summary), then
+ * each frame with the finding and its message. Counts are those of {@code jumbocap stats}' expert table,
+ * one per item. Fed one frame at a time, from one thread.
+ */
+public final class ExpertInformation {
+    /** One item of one frame. */
+    public record Occurrence(long frame, String message) {
+    }
+
+    /** Every item of one expert id. */
+    public static final class Finding {
+        private final ExpertDef def;
+        private final List<Occurrence> occurrences = new ArrayList<>();
+
+        private Finding(ExpertDef def) {
+            this.def = def;
+        }
+
+        public String id() {
+            return def.id();
+        }
+
+        public Severity severity() {
+            return def.severity();
+        }
+
+        /** Wireshark's group name, "Sequence", "Checksum". */
+        public String group() {
+            String g = def.group().filterName();
+            return g.isEmpty() ? g : Character.toUpperCase(g.charAt(0)) + g.substring(1);
+        }
+
+        /** The protocol the id belongs to, its first part: "tcp" of {@code tcp.analysis.retransmission}. */
+        public String protocol() {
+            int dot = def.id().indexOf('.');
+            return dot < 0 ? def.id() : def.id().substring(0, dot);
+        }
+
+        /** The first occurrence's message, which names the finding. */
+        public String summary() {
+            return occurrences.isEmpty() ? def.summary() : occurrences.get(0).message();
+        }
+
+        public long count() {
+            return occurrences.size();
+        }
+
+        /** In frame order. */
+        public List<Occurrence> occurrences() {
+            return occurrences;
+        }
+
+        /** The display filter that lists this finding's frames. */
+        public String filter() {
+            return "expert.id == \"" + def.id() + "\"";
+        }
+    }
+
+    private final Map<String, Finding> findings = new LinkedHashMap<>();
+
+    /** Adds a frame's items. */
+    public void add(long frame, List<ExpertItem> items) {
+        for (int i = 0, n = items.size(); i < n; i++) {
+            ExpertItem item = items.get(i);
+            findings.computeIfAbsent(item.id(), id -> new Finding(item.def()))
+                    .occurrences.add(new Occurrence(frame, item.message()));
+        }
+    }
+
+    /** Findings of every severity, worst first, then the most frequent first. */
+    public Map<Severity, List<Finding>> bySeverity() {
+        Map<Severity, List<Finding>> out = new EnumMap<>(Severity.class);
+        for (Finding f : findings.values()) {
+            out.computeIfAbsent(f.severity(), s -> new ArrayList<>()).add(f);
+        }
+        for (List<Finding> list : out.values()) {
+            list.sort(Comparator.comparingLong(Finding::count).reversed());
+        }
+        return out;
+    }
+
+    /** Items of one severity. */
+    public long count(Severity severity) {
+        return findings.values().stream().filter(f -> f.severity() == severity).mapToLong(Finding::count).sum();
+    }
+
+    /** The finding of an id, or null. */
+    public Finding finding(String id) {
+        return findings.get(id);
+    }
+
+    /** The heading of a severity as Wireshark's window names it. */
+    public static String label(Severity severity) {
+        return switch (severity) {
+            case ERROR -> "Error";
+            case WARN -> "Warning";
+            case NOTE -> "Note";
+            case CHAT -> "Chat";
+        };
+    }
+}

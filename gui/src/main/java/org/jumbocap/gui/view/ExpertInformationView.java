@@ -1,0 +1,131 @@
+package org.jumbocap.gui.view;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongConsumer;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableCell;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Window;
+import org.jumbocap.expert.Severity;
+import org.jumbocap.gui.model.ExpertInformation;
+import org.jumbocap.gui.viewmodel.CaptureWindowsViewModels;
+import org.jumbocap.render.SafeText;
+
+/**
+ * Analyze → Expert Information: the findings by severity (Error, Warning, Note, Chat), each severity
+ * expanding to its findings (summary, group, protocol, count) and each finding to its frames. A double
+ * click or Enter on a frame (or on a finding: its first frame) selects it in the packet list.
+ */
+public final class ExpertInformationView extends CaptureScanWindow<ExpertInformation> {
+    /** One line of the tree: a severity, a finding, or one frame's item. */
+    public record Line(String text, String group, String protocol, long count, long frame) {
+    }
+
+    private final LongConsumer goToFrame;
+    private TreeTableView<Line> tree;
+
+    public ExpertInformationView(CaptureWindowsViewModels.Experts model, LongConsumer goToFrame, Window owner) {
+        super("Expert Information", "expert-information", model, owner, 1000, 560);
+        this.goToFrame = goToFrame;
+    }
+
+    @Override
+    Node content() {
+        tree = new TreeTableView<>(new TreeItem<>());
+        tree.setId("expert-information-tree");
+        tree.setShowRoot(false);
+        tree.setPlaceholder(new Label("No expert findings in these frames"));
+        tree.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY);
+        TreeTableColumn<Line, String> text = new TreeTableColumn<>("Severity / Summary / Frame");
+        text.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().text()));
+        text.setPrefWidth(640);
+        TreeTableColumn<Line, String> group = new TreeTableColumn<>("Group");
+        group.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().group()));
+        group.setPrefWidth(110);
+        TreeTableColumn<Line, String> protocol = new TreeTableColumn<>("Protocol");
+        protocol.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().protocol()));
+        protocol.setPrefWidth(90);
+        TreeTableColumn<Line, Long> count = new TreeTableColumn<>("Count");
+        count.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().count()));
+        count.setPrefWidth(90);
+        count.setCellFactory(c -> new TreeTableCell<>() {
+            {
+                setAlignment(Pos.CENTER_RIGHT);
+            }
+
+            @Override
+            protected void updateItem(Long item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null || item < 0 ? null : String.format(Locale.ROOT, "%,d", item));
+            }
+        });
+        text.setId("col-summary");
+        count.setId("col-count");
+        tree.getColumns().setAll(List.of(text, group, protocol, count));
+        tree.setRowFactory(t -> {
+            javafx.scene.control.TreeTableRow<Line> row = new javafx.scene.control.TreeTableRow<>();
+            row.setOnMouseClicked(e -> {
+                if (e.getClickCount() == 2 && row.getItem() != null) {
+                    goTo(row.getItem());
+                }
+            });
+            return row;
+        });
+        tree.setOnKeyPressed(e -> {
+            TreeItem<Line> selected = tree.getSelectionModel().getSelectedItem();
+            if (e.getCode() == KeyCode.ENTER && selected != null) {
+                goTo(selected.getValue());
+                e.consume();
+            }
+        });
+        return tree;
+    }
+
+    private void goTo(Line line) {
+        if (line.frame() > 0) {
+            goToFrame.accept(line.frame());
+        }
+    }
+
+    @Override
+    void show(ExpertInformation result) {
+        TreeItem<Line> root = new TreeItem<>();
+        if (result != null) {
+            Map<Severity, List<ExpertInformation.Finding>> bySeverity = result.bySeverity();
+            for (Severity severity : List.of(Severity.ERROR, Severity.WARN, Severity.NOTE, Severity.CHAT)) {
+                List<ExpertInformation.Finding> findings = bySeverity.get(severity);
+                if (findings == null) {
+                    continue;
+                }
+                TreeItem<Line> heading = new TreeItem<>(new Line(ExpertInformation.label(severity), "", "",
+                        result.count(severity), -1));
+                heading.setExpanded(true);
+                for (ExpertInformation.Finding f : findings) {
+                    TreeItem<Line> finding = new TreeItem<>(new Line(SafeText.of(f.summary()), f.group(), f.protocol(), f.count(),
+                            f.occurrences().get(0).frame()));
+                    for (ExpertInformation.Occurrence o : f.occurrences()) {
+                        finding.getChildren().add(new TreeItem<>(new Line(
+                                String.format(Locale.ROOT, "Frame %,d: %s", o.frame(), SafeText.of(o.message())), "", "", -1, o.frame())));
+                    }
+                    heading.getChildren().add(finding);
+                }
+                root.getChildren().add(heading);
+            }
+        }
+        tree.setRoot(root);
+    }
+
+    /** The tree, for tests. */
+    public TreeTableView<Line> tree() {
+        return tree;
+    }
+}
