@@ -38,6 +38,8 @@ final class EveryThreadCapabilities {
     private static final int MAP_PRIVATE = 2;
     private static final int MAP_ANONYMOUS = 0x20;
     private static final int SYS_CAPSET_X86_64 = 126;
+    /** tgkill's error for a thread that ended since the listing. */
+    private static final int ESRCH = 3;
     /** glibc's struct sigaction on x86-64: handler, 128-byte mask, int flags (padded), restorer. */
     private static final int SIGACTION_SIZE = 152;
     private static final int SIGACTION_FLAGS = 136;
@@ -99,8 +101,6 @@ final class EveryThreadCapabilities {
             return "cannot list /proc/self/task: " + e.getMessage();
         }
     }
-
-    private static final int ESRCH = 3;
 
     /** Whether this machine has the handler {@link #clear} needs. */
     static boolean supported() {
