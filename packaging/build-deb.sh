@@ -68,9 +68,11 @@ PROPS
 # records the classes (Main$Training over the samples, the launcher's own), postinst makes the archive
 # from them (jumbocap-cli.jsa beside the jars). Without the archive, -Xshare:auto runs without one.
 cli_cds="-XX:SharedArchiveFile=\$APPDIR/jumbocap-cli.jsa -Xshare:auto -Xlog:cds*=off"
+# C2 at ten times its default thresholds, as the source tree's launcher says why
+cli_jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000"
 jpackage --type app-image --dest "$out/image" --name jumbocap --app-version "$deb_version" \
     --input "$out/input" --main-jar "jumbocap-cli-$version.jar" --main-class org.jumbocap.cli.Main \
-    --java-options "$common_java_options -Xms16m $cli_cds" --runtime-image "$out/runtime" \
+    --java-options "$common_java_options -Xms16m $cli_jit $cli_cds" --runtime-image "$out/runtime" \
     --add-launcher jumbocap-gui="$out/gui.properties" --add-launcher jumbocap-capture="$out/capture.properties"
 app="$out/image/jumbocap/lib/app"
 "$out/image/jumbocap/lib/runtime/bin/java" $common_java_options -XX:DumpLoadedClassList="$app/jumbocap-cli.classlist" \
