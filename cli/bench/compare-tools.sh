@@ -107,22 +107,19 @@ log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
 # ---------------------------------------------------------------- build
 log "building jumbocap (if its sources changed) and the generator"
 "$root/jumbocap" --version >/dev/null || die "jumbocap does not build"
-# A snapshot of the launcher's class path, run the way the launcher runs it: the launcher rebuilds
-# whenever a source is newer than its jar, which in a work tree being edited would put a build inside
-# a measurement (or swap the jar under a running one).
-mkdir -p "$tmp/jumbocap/lib" "$tmp/classes"
-cp $(ls "$root"/cli/target/jumbocap-cli-*.jar | grep -v -e '-sources' -e '-tests') "$tmp/jumbocap/"
-cp "$root"/cli/target/lib/*.jar "$tmp/jumbocap/lib/"
-cat >"$tmp/jumbocap/jumbocap" <<'LAUNCHER'
-#!/usr/bin/env bash
-here=$(dirname "$0")
-# the memory options of the launcher (../../jumbocap); its class-data sharing archive is left out
-exec java -XX:+UseSerialGC -Xms16m ${JUMBOCAP_JAVA_OPTS:-} -cp "$(ls "$here"/jumbocap-cli-*.jar):$here/lib/*" org.jumbocap.cli.Main "$@"
-LAUNCHER
-chmod +x "$tmp/jumbocap/jumbocap"
+# A snapshot of the launcher's class path, run by a copy of the launcher itself (its memory options and
+# its class-data sharing archive, made from the same training run on the same samples as a user's
+# first run makes it): the launcher rebuilds whenever a source is newer than its jar, which in a work
+# tree being edited would put a build inside a measurement (or swap the jar under a running one); the
+# snapshot has no sources, so it never builds. JUMBOCAP_CDS=off measures without the archive.
+mkdir -p "$tmp/jumbocap/cli/target/lib" "$tmp/jumbocap/samples" "$tmp/classes"
+cp $(ls "$root"/cli/target/jumbocap-cli-*.jar | grep -v -e '-sources' -e '-tests') "$tmp/jumbocap/cli/target/"
+cp "$root"/cli/target/lib/*.jar "$tmp/jumbocap/cli/target/lib/"
+cp "$root"/samples/ipv6-bigtcp-veth.pcap "$root"/samples/ipv6-bigtcp-veth.pcapng "$tmp/jumbocap/samples/"
+cp "$root/jumbocap" "$tmp/jumbocap/jumbocap"
 jumbocap="$tmp/jumbocap/jumbocap"
 jumbocap_version=$("$jumbocap" --version | head -n 1) || die "the jumbocap snapshot does not run"
-dissectors_jar=$(ls "$tmp"/jumbocap/lib/jumbocap-dissectors-*.jar | head -n 1)
+dissectors_jar=$(ls "$tmp"/jumbocap/cli/target/lib/jumbocap-dissectors-*.jar | head -n 1)
 tool_comparison="$root/dissectors/src/test/java/org/jumbocap/bench/gen/ToolComparison.java"
 gen_cp="$tmp/classes:$dissectors_jar"
 gen_ok=1       # 0: ToolComparison does not compile, no in-JVM row and no generated input

@@ -45,15 +45,20 @@ public final class SafeText {
 
     private static StringBuilder appendFrom(CharSequence text, int from, StringBuilder s) {
         int n = text.length();
-        for (int i = from; i < n; i++) {
-            char c = text.charAt(i);
-            if (!unsafe(text, i)) {
-                s.append(c);
-                if (Character.isHighSurrogate(c)) {
-                    s.append(text.charAt(++i)); // its low half: unsafe() checked it is there
-                }
-                continue;
+        int i = from;
+        while (i < n) {
+            // a run of characters kept as they are goes in with one copy (an Info column is one run)
+            int run = i;
+            while (i < n && !unsafe(text, i)) {
+                i += Character.isHighSurrogate(text.charAt(i)) ? 2 : 1; // a pair: unsafe() saw its low half
             }
+            if (i > run) {
+                s.append(text, run, i);
+            }
+            if (i == n) {
+                break;
+            }
+            char c = text.charAt(i++);
             switch (c) {
                 case '\t' -> s.append("\\t");
                 case '\n' -> s.append("\\n");

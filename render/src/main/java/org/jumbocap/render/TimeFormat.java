@@ -18,6 +18,7 @@ public enum TimeFormat {
 
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
+    private static final String ZEROS = "000000000";
     private static final long[] POWERS_OF_TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
             100_000_000, 1_000_000_000};
 
@@ -73,8 +74,13 @@ public enum TimeFormat {
         }
         s.append(abs / 1_000_000_000L).append('.');
         long rest = fraction / POWERS_OF_TEN[9 - decimals];
-        for (int i = decimals - 1; i >= 0; i--) {
-            s.append((char) ('0' + rest / POWERS_OF_TEN[i] % 10));
+        // the leading zeros, then the digits as one number: three appends per line, not one per digit
+        int digits = 1;
+        while (digits < decimals && rest >= POWERS_OF_TEN[digits]) {
+            digits++;
+        }
+        if (decimals > 0) {
+            s.append(ZEROS, 0, decimals - digits).append(rest);
         }
     }
 

@@ -30,5 +30,8 @@ class SafeTextTest {
     @Test
     void appendEscapesTheSameWay() {
         assertEquals("[\\e[31m]", SafeText.append(new StringBuilder("["), "\u001b[31m").append(']').toString());
+        // kept runs around escapes, a pair kept whole inside a run, a half alone at the end
+        assertEquals("<ab\\tc\uD83D\uDE00d\\u0085\\x01\\ud83d>",
+                SafeText.append(new StringBuilder("<"), "ab\tc\uD83D\uDE00d\u0085\u0001\uD83D").append('>').toString());
     }
 }
