@@ -36,6 +36,15 @@ expected() {
         -e tls.handshake.extensions_alpn_str -e tls.handshake.extensions.supported_version \
         -e tls.alert_message.level -e tls.alert_message.desc 2>/dev/null >"$out/${f#crafted/}.tls.tsv"
     done
+    # TCP reassembly on (tshark's default, one pass): records that run across frames are decoded in the
+    # frame that completes them, as jumbocap's pipeline does when it follows the conversations.
+    tshark -r "$here/tls-veth.pcap" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number \
+        -e _ws.col.Protocol -e _ws.col.Info -e tls.record.content_type -e tls.record.opaque_type \
+        -e tls.record.version -e tls.record.length -e tls.handshake.type -e tls.handshake.ciphersuite \
+        -e tls.handshake.extensions_server_name -e tls.handshake.extensions_alpn_str \
+        -e tls.handshake.extensions.supported_version -e tls.alert_message.level -e tls.alert_message.desc \
+        -e tcp.segment -e tcp.segment.count -e tcp.reassembled.length -e tcp.segment_data \
+        2>/dev/null >"$out/tls-veth.pcap.tls-reassembled.tsv"
 }
 # Which captures to make again: `make-protocol-samples.sh tls` makes only tls-veth.pcap.
 parts=" ${*:-arp dns tls} "
