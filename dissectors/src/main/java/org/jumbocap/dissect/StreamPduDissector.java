@@ -20,4 +20,24 @@ public interface StreamPduDissector extends Dissector {
      * those bytes and adds nothing anywhere.
      */
     long pduLength(FrameBuffer b, int offset, int available);
+
+    /**
+     * What the protocol keeps per conversation to measure its messages, shared by both directions (HTTP: the
+     * requests not yet answered, as the response to a HEAD has no body); null, the default, for nothing.
+     */
+    default Object conversationMemory() {
+        return null;
+    }
+
+    /** {@link #pduLength(FrameBuffer, int, int)} with the conversation's memory (null when it keeps none). */
+    default long pduLength(FrameBuffer b, int offset, int available, Object memory) {
+        return pduLength(b, offset, available);
+    }
+
+    /**
+     * Tells the protocol a message of the conversation was taken whole, in stream order ({@code available}
+     * of its first bytes at {@code offset}), so it can update the memory later measures read.
+     */
+    default void measured(FrameBuffer b, int offset, int available, Object memory) {
+    }
 }

@@ -26,6 +26,8 @@ final class PduReassembly {
     private static final int CHAIN = 4;
 
     private final ReassemblyBudget budget;
+    /** The conversation's memory for the protocol, shared with the other direction; null until the protocol is known. */
+    private final Object[] memory;
     private StreamPduDissector dissector;
     /** The next byte expected (raw sequence number); -1 before the first segment. */
     private long nextSeq = -1;
@@ -44,8 +46,14 @@ final class PduReassembly {
     /** Budget held: the buffer's and the segment list's capacity. */
     private long charged;
 
-    PduReassembly(ReassemblyBudget budget) {
+    /** @param memory a one-slot holder of the conversation's memory for the protocol, shared by both directions */
+    PduReassembly(ReassemblyBudget budget, Object[] memory) {
         this.budget = budget;
+        this.memory = memory;
+    }
+
+    private long measure(FrameBuffer b, int at, int available) {
+        return dissector.pduLength(b, at, available, memory[0]);
     }
 
     /**
@@ -62,6 +70,9 @@ final class PduReassembly {
                 return null;
             }
             dissector = chosen;
+            if (memory[0] == null) {
+                memory[0] = chosen.conversationMemory();
+            }
         }
         if (length <= 0) {
             return null;
@@ -78,6 +89,12 @@ final class PduReassembly {
             synced = false;
         }
         nextSeq = Seq.add(seq, length & Seq.MASK);
+        if (!synced && chosen == null) {
+            // out of step, and the segment's own decode did not take it for the protocol (a heuristic one that
+            // found no message header at its start): the next boundary is looked for only where it does, so
+            // a stream a heuristic once mistook is not searched byte by byte ever after
+            return null;
+        }
         int captured = (int) Math.min(Math.max(0, b.remaining(payload)), length);
 
         int pos = 0;
@@ -93,7 +110,7 @@ final class PduReassembly {
         } else if (pendingTotal != 0) {
             int before = pendingLength;
             int took = gather(b, payload, captured, frame);
-            long total = pendingTotal > 0 ? pendingTotal : dissector.pduLength(FrameBuffer.wrap(pending), 0, pendingLength);
+            long total = pendingTotal > 0 ? pendingTotal : measure(FrameBuffer.wrap(pending), 0, pendingLength);
             if (total == StreamPduDissector.NOT_A_BOUNDARY) {
                 drop();
                 synced = false;
@@ -120,6 +137,7 @@ final class PduReassembly {
                 }
                 frameBytes[frameCount - 1] = used;
                 reassembled = Arrays.copyOf(pending, (int) total);
+                dissector.measured(FrameBuffer.wrap(reassembled), 0, reassembled.length, memory[0]);
                 fromFrames = Arrays.copyOf(frames, frameCount);
                 fromBytes = Arrays.copyOf(frameBytes, frameCount);
                 pos = used;
@@ -148,7 +166,7 @@ final class PduReassembly {
         if (synced && passOver == 0 && pendingTotal == 0) {
             long p = pos;
             while (p < captured) {
-                long n = dissector.pduLength(b, payload + (int) p, (int) (captured - p));
+                long n = measure(b, payload + (int) p, (int) (captured - p));
                 if (n == StreamPduDissector.NOT_A_BOUNDARY) {
                     // the stream no longer makes sense: the rest is not decoded, and the next segment looks
                     // for a boundary again
@@ -157,6 +175,7 @@ final class PduReassembly {
                     break;
                 }
                 if (n != StreamPduDissector.NEED_MORE && p + n <= captured) {
+                    dissector.measured(b, payload + (int) p, (int) n, memory[0]);
                     p += n;
                     continue;
                 }
@@ -216,7 +235,7 @@ final class PduReassembly {
             if (pendingTotal > 0) {
                 break;
             }
-            long n = dissector.pduLength(FrameBuffer.wrap(pending), 0, pendingLength);
+            long n = measure(FrameBuffer.wrap(pending), 0, pendingLength);
             if (n != StreamPduDissector.NEED_MORE) {
                 break;
             }
@@ -256,7 +275,7 @@ final class PduReassembly {
      */
     private int boundary(FrameBuffer b, int payload, int from, int captured) {
         for (int p = from; p < captured; p++) {
-            long n = dissector.pduLength(b, payload + p, captured - p);
+            long n = measure(b, payload + p, captured - p);
             if (n == StreamPduDissector.NEED_MORE) {
                 // a header begun in the segment's last bytes: the next segment tells
                 return p;
@@ -267,7 +286,7 @@ final class PduReassembly {
             long q = p + n;
             boolean chained = true;
             for (int k = 0; k < CHAIN && q < captured; k++) {
-                long m = dissector.pduLength(b, payload + (int) q, (int) (captured - q));
+                long m = measure(b, payload + (int) q, (int) (captured - q));
                 if (m == StreamPduDissector.NOT_A_BOUNDARY) {
                     chained = false;
                     break;

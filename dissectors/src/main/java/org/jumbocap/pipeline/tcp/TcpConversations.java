@@ -168,7 +168,7 @@ public final class TcpConversations {
         long ack = analyse(c, fwd, rev, number, now, rawSeq, rawAck, seglen, flags, s.tcpWindow, out);
         jumboCounts(s, fwd, rev, seglen, flags, ack, out);
         if (seglen > 0 && (flags & (SYN | RST)) == 0) {
-            out.segmentPlan = reassemble(fwd, s, frame, rawSeq, seglen);
+            out.segmentPlan = reassemble(c, fwd, s, frame, rawSeq, seglen);
         }
 
         if ((flags & FIN) != 0) {
@@ -473,12 +473,12 @@ public final class TcpConversations {
     }
 
     /** Follows the segment's payload for the protocol above, when one measures its messages. */
-    private SegmentPlan reassemble(TcpFlow fwd, FrameSummary s, FrameRecord frame, long rawSeq, long seglen) {
+    private SegmentPlan reassemble(Conversation c, TcpFlow fwd, FrameSummary s, FrameRecord frame, long rawSeq, long seglen) {
         if (fwd.pdus == null) {
             if (s.tcpPayloadDissector == null) {
                 return null;
             }
-            fwd.pdus = new PduReassembly(reassembly);
+            fwd.pdus = new PduReassembly(reassembly, c.pduMemory);
         }
         return fwd.pdus.feed(s.tcpPayloadDissector, frame.buffer(), frame.number(), rawSeq,
                 s.transportOffset + s.tcpHeaderLength, seglen);
@@ -490,6 +490,8 @@ public final class TcpConversations {
         final boolean aIsLow;
         final TcpFlow a = new TcpFlow();
         final TcpFlow b = new TcpFlow();
+        /** The protocol's memory for measuring its messages, shared by both directions' reassembly. */
+        final Object[] pduMemory = new Object[1];
         final long firstNanos;
         long lastNanos;
         long lastSynNanos = -1;
