@@ -23,7 +23,7 @@ class ExportAppProtocolTest {
 
     @ParameterizedTest
     @CsvSource({"arp-veth.pcap, arp-veth.pcap.arp.tsv", "dns-veth.pcap, dns-veth.pcap.dns.tsv",
-            "tls-veth.pcap, tls-veth.pcap.tls-reassembled.tsv"})
+            "tls-veth.pcap, tls-veth.pcap.tls-reassembled.tsv", "http-veth.pcap, http-veth.pcap.http.tsv"})
     void appProtocolIsTsharksProtocolColumn(String sample, String table) throws Exception {
         Path out = tmp.resolve("out.parquet");
         ExportCommandTest.Run export = ExportCommandTest.run("export", "-w", out.toString(), "../samples/" + sample);
