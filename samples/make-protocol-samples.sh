@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the application-protocol samples (arp-veth.pcap, dns-veth.pcap, tls-veth.pcap) between two network
+# Makes the application-protocol samples (arp-veth.pcap, dns-veth.pcap, tls-veth.pcap, http-veth.pcap) between two network
 # namespaces joined by a veth pair, captured by dumpcap in pcap format. Needs root, iproute2, dumpcap,
 # tshark/editcap and python3. Each run makes different frames (MACs, ports, times); after one, rewrite the tshark
 # references with `bash samples/make-protocol-samples.sh --expected-only`.
@@ -36,9 +36,24 @@ expected() {
         -e tls.handshake.extensions_alpn_str -e tls.handshake.extensions.supported_version \
         -e tls.alert_message.level -e tls.alert_message.desc 2>/dev/null >"$out/${f#crafted/}.tls.tsv"
     done
+    # TCP reassembly on (tshark's default, one pass): records that run across frames are decoded in the
+    # frame that completes them, as jumbocap's pipeline does when it follows the conversations.
+    tshark -r "$here/tls-veth.pcap" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number \
+        -e _ws.col.Protocol -e _ws.col.Info -e tls.record.content_type -e tls.record.opaque_type \
+        -e tls.record.version -e tls.record.length -e tls.handshake.type -e tls.handshake.ciphersuite \
+        -e tls.handshake.extensions_server_name -e tls.handshake.extensions_alpn_str \
+        -e tls.handshake.extensions.supported_version -e tls.alert_message.level -e tls.alert_message.desc \
+        -e tcp.segment -e tcp.segment.count -e tcp.reassembled.length -e tcp.segment_data \
+        2>/dev/null >"$out/tls-veth.pcap.tls-reassembled.tsv"
+    tshark -r "$here/http-veth.pcap" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number \
+        -e _ws.col.Protocol -e _ws.col.Info -e http.request.method -e http.request.uri -e http.request.version \
+        -e http.response.version -e http.response.code -e http.response.phrase -e http.host \
+        -e http.content_length_header -e http.content_length -e http.content_type -e http.user_agent \
+        -e http.server -e http.transfer_encoding -e http.chunk_size -e tcp.segment.count -e tcp.reassembled.length \
+        2>/dev/null >"$out/http-veth.pcap.http.tsv"
 }
 # Which captures to make again: `make-protocol-samples.sh tls` makes only tls-veth.pcap.
-parts=" ${*:-arp dns tls} "
+parts=" ${*:-arp dns tls http} "
 if [[ "${1:-}" == --expected-only ]]; then
     expected
     exit 0
@@ -134,5 +149,29 @@ stop
 kill "$srv_tls1" "$srv_tls2" 2>/dev/null || true
 cp /tmp/tls-veth.pcap "$here/tls-veth.pcap"
 rm -rf "$tls_dir"
+fi
+
+# HTTP/1.1: http.server's file handler on port 8080 (one of tshark's HTTP ports), one keep-alive connection:
+# a directory listing, a 200 KB file (bodies across super-packets), HEAD, a chunked response of four
+# chunks (one of 70,000 bytes), a POST of 100,000 bytes echoed back, and a 404 (which closes).
+if [[ "$parts" == *" http "* ]]; then
+# over IPv6 with BIG TCP both ways: super-packets past 64 KB, each a jumbogram
+ip -n jp-a link set dev jpa gso_max_size 185000 gro_max_size 185000
+ip -n jp-b link set dev jpb gso_max_size 185000 gro_max_size 185000
+ip -n jp-a addr add fd99::1/64 dev jpa nodad
+ip -n jp-b addr add fd99::2/64 dev jpb nodad
+http_dir="$(mktemp -d)"
+head -c 200000 /dev/zero | tr '\0' 'h' >"$http_dir/big.txt"
+echo hello >"$http_dir/small.txt"
+ip netns exec jp-b python3 "$peers" http-server fd99::2 8080 "$http_dir" &
+srv=$!
+sleep 1
+capture /tmp/http-veth.pcap
+ip netns exec jp-a python3 "$peers" http-client fd99::2 8080
+stop
+kill "$srv" 2>/dev/null || true
+srv=
+tshark -r /tmp/http-veth.pcap -Y 'tcp.port == 8080' -F pcap -w "$here/http-veth.pcap" 2>/dev/null
+rm -rf "$http_dir"
 fi
 expected

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Peers for samples/make-protocol-samples.sh: a tiny DNS server and its client, and ARP frames sent on
-a raw socket. Only the standard library. Run as: protocol-peers.py dns-server ADDR | dns-client ADDR |
-arp IFACE MAC IP."""
+a raw socket, and an HTTP/1.1 server (http.server's file handler, with a chunked response and an echo of
+POST bodies) and its client. Only the standard library. Run as: protocol-peers.py dns-server ADDR |
+dns-client ADDR | arp IFACE MAC IP | http-server ADDR PORT DIR | http-client ADDR PORT."""
 import socket, struct, sys, threading, time
 
 def name(n):
@@ -101,5 +102,44 @@ def arp(iface, mac, ip):
               frame(2, m, p, bc, p)):               # Gratuitous ARP reply
         s.send(f); time.sleep(0.05)
 
+def http_server(addr, port, directory):
+    import functools, http.server
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        protocol_version = 'HTTP/1.1'   # keep-alive: several requests on one connection
+        def log_message(self, *args):
+            pass
+        def do_GET(self):
+            if self.path != '/chunked':
+                return super().do_GET()
+            self.send_response(200)
+            self.send_header('Content-Type', 'text/plain')
+            self.send_header('Transfer-Encoding', 'chunked')
+            self.end_headers()
+            for size in (5, 3000, 70000, 1):
+                self.wfile.write(b'%x\r\n' % size + b'c' * size + b'\r\n')
+            self.wfile.write(b'0\r\n\r\n')
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers['Content-Length']))
+            self.send_response(201)
+            self.send_header('Content-Type', 'application/octet-stream')
+            self.send_header('Content-Length', str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+    class Server(http.server.ThreadingHTTPServer):
+        address_family = socket.AF_INET6 if ':' in addr else socket.AF_INET
+    handler = functools.partial(Handler, directory=directory)
+    Server((addr, int(port)), handler).serve_forever()
+
+def http_client(addr, port):
+    import http.client
+    c = http.client.HTTPConnection(addr, int(port))
+    for method, path, body in (('GET', '/', None), ('GET', '/big.txt', None), ('HEAD', '/big.txt', None),
+                               ('GET', '/chunked', None), ('POST', '/echo', b'p' * 100000),
+                               ('GET', '/missing', None)):  # the 404 closes the connection
+        c.request(method, path, body=body, headers={'User-Agent': 'jumbocap-sample/1'})
+        c.getresponse().read(); time.sleep(0.05)
+    c.close()
+
 if __name__ == '__main__':
-    {'dns-server': dns_server, 'dns-client': dns_client, 'arp': arp}[sys.argv[1]](*sys.argv[2:])
+    {'dns-server': dns_server, 'dns-client': dns_client, 'arp': arp, 'http-server': http_server,
+     'http-client': http_client}[sys.argv[1]](*sys.argv[2:])

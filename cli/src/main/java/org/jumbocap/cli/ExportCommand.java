@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
                         + "frame_length, captured_length, cut, ip_version, src_addr, dst_addr, ip_proto, src_port, "
                         + "dst_port, tunnel_kind, tunnel_vni, tunnel_depth, jumbo_kind, ip_payload_length, tcp_flags, "
                         + "tcp_seq, tcp_ack, tcp_window, payload_length, tcp_segments, tcp_checksum, expert_ids, "
-                        + "tcp_stream, tcp_analysis, packet_flags, direction, gso_type, gso_size, gso_segments. -w OUT.parquet writes every file's frames into one file; "
+                        + "tcp_stream, tcp_analysis, packet_flags, direction, gso_type, gso_size, gso_segments, app_protocol. -w OUT.parquet writes every file's frames into one file; "
                         + "-w DIR/ writes DIR/NAME.parquet for each capture NAME. A capture that is cut or "
                         + "malformed keeps its good frames, gets one error line, and the exit status is 1."},
         footerHeading = "%nExamples:%n",

@@ -31,6 +31,9 @@ public final class DissectionContext {
     private FieldNode currentLayer;
     private FieldDef currentLayerDef;
     private boolean partialDatagram;
+    private SegmentPlan segmentPlan;
+    /** The frame's own bytes, while {@link #buffer} may be a reassembled message's. */
+    private FrameBuffer frameBuffer;
 
     /** A context that builds {@code tree} (null for none) and fills a summary of its own. */
     public DissectionContext(DissectorRegistry registry, FrameRecord frame, FrameTree tree) {
@@ -53,6 +56,13 @@ public final class DissectionContext {
      *                        are "unverified", as in Wireshark's default
      */
     public void reset(FrameBuffer buffer, FrameTree tree, FrameSummary summary, boolean verifyChecksums) {
+        reset(buffer, tree, summary, verifyChecksums, null);
+    }
+
+    /** As {@link #reset(FrameBuffer, FrameTree, FrameSummary, boolean)}, with TCP reassembly's plan for the frame's segment. */
+    public void reset(FrameBuffer buffer, FrameTree tree, FrameSummary summary, boolean verifyChecksums, SegmentPlan plan) {
+        this.segmentPlan = plan;
+        this.frameBuffer = buffer;
         this.buffer = buffer;
         this.tree = tree;
         this.summary = summary;
@@ -87,6 +97,11 @@ public final class DissectionContext {
         return summary;
     }
 
+    /** What TCP reassembly decided for this frame's segment, or null: decode the payload as it comes. */
+    public SegmentPlan segmentPlan() {
+        return segmentPlan;
+    }
+
     /** Whether checksums are verified over the bytes they cover (see {@link #reset}). */
     public boolean verifyChecksums() {
         return verifyChecksums;
@@ -104,6 +119,15 @@ public final class DissectionContext {
             throw new TruncatedException(offset, length);
         }
         return null;
+    }
+
+    /**
+     * The value of a bytes field of a long run (a payload, encrypted data): null, so the node points at the
+     * frame's bytes without a copy, except in a message TCP reassembly gathered (see {@link #callOn}), whose
+     * bytes are not the frame's: then a copy for the tree.
+     */
+    public byte[] bytesValue(int offset, int length) {
+        return buffer == frameBuffer ? null : treeBytes(offset, length);
     }
 
     /** Adds a top-level layer and makes it the one that truncation notes attach to. */
@@ -276,6 +300,20 @@ public final class DissectionContext {
             expert(layerForNote(), FrameFields.DISSECTOR_BUG, name, String.valueOf(e));
         } finally {
             depth--;
+        }
+    }
+
+    /**
+     * Runs a dissector over other bytes than the frame's (a message TCP reassembly gathered from several
+     * frames), into the same tree and summary; the frame's bytes are the view again afterwards.
+     */
+    public void callOn(FrameBuffer other, Dissector d, long length) {
+        FrameBuffer own = buffer;
+        buffer = other;
+        try {
+            call(d, 0, length);
+        } finally {
+            buffer = own;
         }
     }
 

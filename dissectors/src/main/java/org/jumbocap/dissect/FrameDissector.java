@@ -53,9 +53,15 @@ public final class FrameDissector {
      */
     public FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos, FrameSummary summary,
                              boolean verifyChecksums) {
+        return dissect(frame, firstNanos, previousNanos, summary, verifyChecksums, null);
+    }
+
+    /** The full tree, the segment's payload decoded as TCP reassembly planned it ({@code plan} null: as it comes). */
+    public FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos, FrameSummary summary,
+                             boolean verifyChecksums, SegmentPlan plan) {
         FrameTree tree = new FrameTree(frame);
         DissectionContext ctx = new DissectionContext(registry);
-        decode(ctx, frame, tree, summary, verifyChecksums, firstNanos, previousNanos);
+        decode(ctx, frame, tree, summary, verifyChecksums, firstNanos, previousNanos, plan);
         return tree;
     }
 
@@ -69,20 +75,26 @@ public final class FrameDissector {
 
     /** {@link #summarize(FrameRecord, FrameSummary)}, summing checksums when {@code verifyChecksums}. */
     public void summarize(FrameRecord frame, FrameSummary summary, boolean verifyChecksums) {
-        decode(contexts.get(), frame, null, summary, verifyChecksums, 0, 0);
+        summarize(frame, summary, verifyChecksums, null);
+    }
+
+    /** {@link #summarize(FrameRecord, FrameSummary, boolean)} with TCP reassembly's plan for the segment (null: none). */
+    public void summarize(FrameRecord frame, FrameSummary summary, boolean verifyChecksums, SegmentPlan plan) {
+        decode(contexts.get(), frame, null, summary, verifyChecksums, 0, 0, plan);
     }
 
     /** One reusable context per thread for tree-less decoding, which is never re-entered. */
     private final ThreadLocal<DissectionContext> contexts = ThreadLocal.withInitial(() -> new DissectionContext(registry()));
 
     private void decode(DissectionContext ctx, FrameRecord frame, FrameTree tree, FrameSummary summary,
-                        boolean verifyChecksums, long firstNanos, long previousNanos) {
+                        boolean verifyChecksums, long firstNanos, long previousNanos, SegmentPlan plan) {
         summary.reset();
+        summary.decodedWith = plan;
         summary.frameNumber = frame.number();
         summary.linkType = frame.linkType();
         summary.capturedLength = frame.capturedLength();
         summary.originalLength = frame.originalLength();
-        ctx.reset(frame.buffer(), tree, summary, verifyChecksums);
+        ctx.reset(frame.buffer(), tree, summary, verifyChecksums, plan);
         FieldNode f = ctx.addLayer(FrameFields.FRAME, 0, frame.capturedLength());
         if (tree != null) {
             long ts = frame.timestampNanos();

@@ -110,6 +110,13 @@ public final class FrameSummary {
     /** TCP acknowledgment number, window field, MSS and window-scale multiplier options, or -1. */
     public long tcpAck = -1;
     public int tcpWindow = -1;
+    /**
+     * The dissector TCP handed its payload to when it measures messages across segments (the stream's
+     * protocol for TCP reassembly, which follows the frames in order), else null.
+     */
+    public StreamPduDissector tcpPayloadDissector;
+    /** The reassembly plan the frame was decoded with (null: its payload as it came). */
+    public SegmentPlan decodedWith;
     public int tcpMss = -1;
     public int tcpWindowScaleMultiplier = -1;
     /**
@@ -257,6 +264,8 @@ public final class FrameSummary {
         tcpHeaderLength = -1;
         tcpAck = -1;
         tcpWindow = -1;
+        tcpPayloadDissector = null;
+        decodedWith = null;
         tcpMss = -1;
         tcpWindowScaleMultiplier = -1;
         transportChecksum = null;

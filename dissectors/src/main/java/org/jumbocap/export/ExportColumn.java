@@ -57,7 +57,10 @@ public enum ExportColumn {
             "Payload bytes per segment GSO/TSO cuts at, as the kernel recorded it (frame.gso.size); null when not recorded"),
     GSO_SEGMENTS("gso_segments", ColumnType.INT32, true,
             "Segments or UDP datagrams the transport payload becomes at gso_size (frame.gso.segments); null unless"
-                    + " the frame is a recorded super-packet");
+                    + " the frame is a recorded super-packet"),
+    APP_PROTOCOL("app_protocol", ColumnType.STRING, true,
+            "The Protocol column, the frame's highest layer as read's summary line names it (ARP, DNS, TLSv1.3,"
+                    + " TCP, ...; _ws.col.Protocol); with TCP reassembly, TCP for a segment whose record completes later");
 
     private static final List<ExportColumn> ALL = List.of(values());
 

@@ -15,6 +15,7 @@ import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.PacketFlags;
 import org.jumbocap.io.VnetHeader;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.SummaryText;
 import org.jumbocap.proto.ipv4.Ipv4Fields;
 import org.jumbocap.proto.ipv6.Ipv6Fields;
 import org.jumbocap.proto.tunnel.TunnelFields;
@@ -64,6 +65,10 @@ public final class RowExtractor {
         experts(pipeline, s, row);
         tcpAnalysis(pipeline, row);
         kernelFacts(frame, s, row);
+        String protocol = SummaryText.protocol(s);
+        if (protocol != null) {
+            row.setString(APP_PROTOCOL, protocol);
+        }
     }
 
     /** The kernel's facts the file recorded for the frame: epb_flags and the virtio_net_hdr. */

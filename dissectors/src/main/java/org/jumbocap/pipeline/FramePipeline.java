@@ -84,6 +84,7 @@ public final class FramePipeline {
         if (conversations != null) {
             analysis = ownAnalysis;
             conversations.observe(summary, record, analysis);
+            decodeAsPlanned();
         }
         return passes();
     }
@@ -105,7 +106,8 @@ public final class FramePipeline {
 
     /**
      * Follows the current frame's TCP conversation into {@code into}, which becomes the frame's analysis.
-     * Frames must come in capture order, on one thread.
+     * Frames must come in capture order, on one thread. The summary is not decoded again for the plan TCP
+     * reassembly may make: {@link #adopt} with the analysis does that, on any thread.
      *
      * @throws IllegalStateException when this pipeline follows no conversations
      */
@@ -140,6 +142,18 @@ public final class FramePipeline {
         this.summary = decoded;
         this.analysis = analysed;
         this.tree = builtTree;
+        decodeAsPlanned();
+    }
+
+    /**
+     * Decodes the frame's summary again when TCP reassembly planned its payload otherwise than the first,
+     * in-order-blind decode took it (a message completed from earlier frames, the start of one completed
+     * later): once per frame, on whichever thread takes the frame after its conversation was followed.
+     */
+    private void decodeAsPlanned() {
+        if (analysis != null && analysis.segmentPlan != null && summary.decodedWith != analysis.segmentPlan) {
+            dissector.summarize(frame, summary, verifyChecksums, analysis.segmentPlan);
+        }
     }
 
     /** The summary of the frame last given to {@link #accept}. */
@@ -150,7 +164,8 @@ public final class FramePipeline {
     /** The full tree of the frame last given to {@link #accept}, dissected on the first call. */
     public FrameTree tree() {
         if (tree == null) {
-            tree = dissector.dissect(frame, firstNanos, previousNanos, summary, verifyChecksums);
+            tree = dissector.dissect(frame, firstNanos, previousNanos, summary, verifyChecksums,
+                    analysis != null ? analysis.segmentPlan : null);
             if (analysis != null) {
                 TcpAnalysisTree.addTo(tree, analysis);
             }

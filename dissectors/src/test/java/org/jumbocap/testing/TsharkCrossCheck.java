@@ -9,9 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.files.CaptureFiles;
@@ -47,7 +48,23 @@ public final class TsharkCrossCheck {
      * handshake) is the lower layers' concern, checked by their own tests.
      */
     public static List<String> differences(String sampleName, String table, java.util.Set<String> infoOf) throws IOException {
-        Function<FrameRecord, FrameTree> dissect = r -> new FrameDissector().dissect(r);
+        return differences(sampleName, table, infoOf, false);
+    }
+
+    /**
+     * As {@link #differences(String, String, java.util.Set)}, the frames taken in order through the
+     * pipeline that follows the TCP conversations, as {@code read} does: with TCP reassembly for the
+     * protocols above it.
+     */
+    public static List<String> differencesInOrder(String sampleName, String table, java.util.Set<String> infoOf)
+            throws IOException {
+        return differences(sampleName, table, infoOf, true);
+    }
+
+    private static List<String> differences(String sampleName, String table, java.util.Set<String> infoOf, boolean inOrder)
+            throws IOException {
+        FramePipeline pipeline = new FramePipeline(new FrameDissector(), null, false, new TcpConversations());
+        FramePipeline summaries = new FramePipeline(new FrameDissector(), null, false, new TcpConversations());
         Path tsv = sample("expected").resolve("tshark-fields").resolve(table);
         assertTrue(Files.exists(tsv), tsv + " missing");
         List<String> lines = Files.readAllLines(tsv, StandardCharsets.UTF_8);
@@ -58,10 +75,17 @@ public final class TsharkCrossCheck {
             FrameRecord record = new FrameRecord();
             while (reader.next(record)) {
                 frames++;
-                FrameTree tree = dissect.apply(record);
+                FrameTree tree;
                 // the packet list names the protocol from the summary alone: it must say what the tree says
                 FrameSummary summary = new FrameSummary();
-                new FrameDissector().summarize(record, summary);
+                if (inOrder) {
+                    summaries.accept(record, 0, 0, summary);
+                    pipeline.accept(record, 0, 0);
+                    tree = pipeline.tree();
+                } else {
+                    tree = new FrameDissector().dissect(record);
+                    new FrameDissector().summarize(record, summary);
+                }
                 if (!SummaryText.protocol(tree).equals(SummaryText.protocol(summary))) {
                     out.add("frame " + record.number() + " summary protocol " + SummaryText.protocol(summary)
                             + ", tree " + SummaryText.protocol(tree));
@@ -93,7 +117,13 @@ public final class TsharkCrossCheck {
         }
         List<String> values = new ArrayList<>();
         for (FieldNode n : tree.findAll(name)) {
-            values.add(FieldFormat.value(n));
+            if (n.def().type() == org.jumbocap.field.FieldType.BYTES && n.value() == null) {
+                // a node that points at the frame's bytes, printed as hex as read -T fields prints it
+                values.add(java.util.HexFormat.of().formatHex(tree.frame().buffer().bytes(n.offset(),
+                        Math.min(n.length(), tree.frame().buffer().remaining(n.offset())))));
+            } else {
+                values.add(FieldFormat.value(n));
+            }
         }
         return String.join(",", values);
     }

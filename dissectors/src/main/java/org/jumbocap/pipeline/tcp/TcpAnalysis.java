@@ -53,6 +53,8 @@ public final class TcpAnalysis {
     public long ackedSegments = -1;
     /** Conversations open when this frame's made the table forget the least recently seen one, else -1. */
     public long conversationCap = -1;
+    /** What TCP reassembly decided for the segment's payload, or null: decoded as it comes. */
+    public org.jumbocap.dissect.SegmentPlan segmentPlan;
 
     public void reset() {
         tracked = false;
@@ -67,6 +69,7 @@ public final class TcpAnalysis {
         mssInForce = -1;
         ackedBytes = ackedSegments = -1;
         conversationCap = -1;
+        segmentPlan = null;
         windowSize = -1;
         windowScalingFactor = -1;
     }
@@ -112,6 +115,7 @@ public final class TcpAnalysis {
         ackedBytes = o.ackedBytes;
         ackedSegments = o.ackedSegments;
         conversationCap = o.conversationCap;
+        segmentPlan = o.segmentPlan;
         windowSize = o.windowSize;
         windowScalingFactor = o.windowScalingFactor;
     }

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.dissect.SegmentPlan;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.proto.ipv4.Ipv4Fields;
 import org.jumbocap.proto.ipv6.ext.ExtFields;
@@ -42,6 +43,7 @@ public final class TcpConversations {
     private final ConversationKey probe = new ConversationKey();
     private long nextStream;
     private long forgotten;
+    private final ReassemblyBudget reassembly;
 
     /** Relative sequence numbers, the default cap. */
     public TcpConversations() {
@@ -53,6 +55,14 @@ public final class TcpConversations {
      * @param maxOpen  conversations kept at once
      */
     public TcpConversations(boolean relative, int maxOpen) {
+        this(relative, maxOpen, new ReassemblyBudget());
+    }
+
+    /**
+     * @param reassembly the bound on what TCP reassembly for the protocols above holds
+     */
+    public TcpConversations(boolean relative, int maxOpen, ReassemblyBudget reassembly) {
+        this.reassembly = reassembly;
         if (maxOpen < 1) {
             throw new IllegalArgumentException("maxOpen must be at least 1");
         }
@@ -78,6 +88,7 @@ public final class TcpConversations {
     /** Starts a new capture: stream numbers from 0 again, every conversation forgotten. */
     public void clear() {
         open.clear();
+        reassembly.clear();
         closed.clear();
         nextStream = 0;
         forgotten = 0;
@@ -108,7 +119,7 @@ public final class TcpConversations {
         if (c != null && (flags & (SYN | ACK)) == SYN) {
             TcpFlow fwd = c.aIsLow == probe.sourceIsLow() ? c.a : c.b;
             if (fwd.baseSet && rawSeq != fwd.base) {
-                open.remove(c.key);
+                forget(open.remove(c.key));
                 c = null;
                 reused = true;
             }
@@ -118,7 +129,7 @@ public final class TcpConversations {
             open.put(c.key, c);
             if (open.size() > maxOpen) {
                 var eldest = open.entrySet().iterator();
-                eldest.next();
+                forget(eldest.next().getValue());
                 eldest.remove();
                 forgotten++;
                 out.conversationCap = maxOpen;
@@ -156,6 +167,9 @@ public final class TcpConversations {
         fwd.sackedBytes = delivered & Seq.MASK;
         long ack = analyse(c, fwd, rev, number, now, rawSeq, rawAck, seglen, flags, s.tcpWindow, out);
         jumboCounts(s, fwd, rev, seglen, flags, ack, out);
+        if (seglen > 0 && (flags & (SYN | RST)) == 0) {
+            out.segmentPlan = reassemble(c, fwd, s, frame, rawSeq, seglen);
+        }
 
         if ((flags & FIN) != 0) {
             fwd.finSeen = true;
@@ -437,8 +451,37 @@ public final class TcpConversations {
                 continue;
             }
             closed.pollFirst();
-            open.remove(c.key);
+            forget(open.remove(c.key));
         }
+    }
+
+    /** Gives back what reassembly held for a conversation no longer followed. */
+    private static void forget(Conversation c) {
+        if (c == null) {
+            return;
+        }
+        for (TcpFlow f : new TcpFlow[] {c.a, c.b}) {
+            if (f.pdus != null) {
+                f.pdus.release();
+            }
+        }
+    }
+
+    /** What reassembly holds now over every stream, and at most so far. */
+    public ReassemblyBudget reassembly() {
+        return reassembly;
+    }
+
+    /** Follows the segment's payload for the protocol above, when one measures its messages. */
+    private SegmentPlan reassemble(Conversation c, TcpFlow fwd, FrameSummary s, FrameRecord frame, long rawSeq, long seglen) {
+        if (fwd.pdus == null) {
+            if (s.tcpPayloadDissector == null) {
+                return null;
+            }
+            fwd.pdus = new PduReassembly(reassembly, c.pduMemory);
+        }
+        return fwd.pdus.feed(s.tcpPayloadDissector, frame.buffer(), frame.number(), rawSeq,
+                s.transportOffset + s.tcpHeaderLength, seglen);
     }
 
     private static final class Conversation {
@@ -447,6 +490,8 @@ public final class TcpConversations {
         final boolean aIsLow;
         final TcpFlow a = new TcpFlow();
         final TcpFlow b = new TcpFlow();
+        /** The protocol's memory for measuring its messages, shared by both directions' reassembly. */
+        final Object[] pduMemory = new Object[1];
         final long firstNanos;
         long lastNanos;
         long lastSynNanos = -1;

@@ -13,6 +13,8 @@ final class TcpFlow {
     static final int WINDOW_SCALE_NONE = -2;
 
     boolean baseSet;
+    /** Reassembly for the protocol above, once a segment's payload went to one that measures its messages. */
+    PduReassembly pdus;
     long base;
     boolean sawSyn;
 

@@ -3,7 +3,7 @@ package org.jumbocap.proto.dns;
 import java.util.Locale;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.dissect.DissectionContext;
-import org.jumbocap.dissect.Dissector;
+import org.jumbocap.dissect.StreamPduDissector;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.tree.FieldFormat;
 import org.jumbocap.tree.FieldNode;
@@ -18,7 +18,7 @@ import org.jumbocap.tree.FieldNode;
  * Without TCP reassembly, a message that runs past its segment is decoded as far as the segment goes, with
  * a note.
  */
-final class DnsDissector implements Dissector {
+final class DnsDissector implements StreamPduDissector {
     static final int PORT = 53;
     static final int MDNS_PORT = 5353;
     static final int MAX_POINTERS = 64;
@@ -45,6 +45,12 @@ final class DnsDissector implements Dissector {
         private Stop() {
             super(null, null, false, false);
         }
+    }
+
+    /** Over TCP, a message is its 2-byte length and that many bytes (RFC 1035 4.2.2), so TCP can reassemble it. */
+    @Override
+    public long pduLength(FrameBuffer b, int offset, int available) {
+        return available < 2 ? NEED_MORE : 2 + b.u16(offset);
     }
 
     @Override

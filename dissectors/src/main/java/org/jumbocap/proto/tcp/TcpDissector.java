@@ -11,6 +11,8 @@ import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.dissect.HeuristicDissector;
 import org.jumbocap.dissect.Tables;
 import org.jumbocap.dissect.IpContext;
+import org.jumbocap.dissect.SegmentPlan;
+import org.jumbocap.dissect.StreamPduDissector;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.tree.FieldNode;
 
@@ -102,11 +104,80 @@ public final class TcpDissector implements Dissector {
                     : "TCP payload (" + captured + " of " + segmentLength + " bytes captured)");
         }
         if (captured > 0) {
+            SegmentPlan plan = ctx.isPartialDatagram() ? null : ctx.segmentPlan();
+            if (plan != null) {
+                summary.tcpPayloadDissector = plan.dissector;
+                planned(ctx, tcp, plan, payloadOffset, segmentLength, captured);
+                return;
+            }
             Dissector next = ctx.isPartialDatagram() ? null
                     : upperLayer(ctx, (int) srcPort, (int) dstPort, payloadOffset, segmentLength);
+            if (next instanceof StreamPduDissector pdus) {
+                summary.tcpPayloadDissector = pdus;
+            }
             // a payload no dissector claims is data, as for UDP and as tshark shows it (tcp:data)
             ctx.call(next != null ? next : DataDissector.INSTANCE, payloadOffset, segmentLength);
         }
+    }
+
+    /**
+     * The payload as TCP reassembly planned it: the message it completes, decoded whole from the bytes
+     * gathered, then its own whole messages, then the start of a message completed later, shown as
+     * segment data as tshark does.
+     */
+    private static void planned(DissectionContext ctx, FieldNode tcp, SegmentPlan plan, int payload, long length,
+                                long captured) {
+        if (plan.skippedAfterGap > 0) {
+            ctx.expert(tcp, TcpFields.REASSEMBLY_GAP, plan.skippedAfterGap);
+        }
+        if (plan.tooLongMessage >= 0) {
+            ctx.expert(tcp, TcpFields.REASSEMBLY_TOO_LONG, plan.tooLongMessage);
+        }
+        long ownEnd = Math.min(plan.ownEnd, length);
+        // the bytes that belong to a message of several segments, as tshark lists them in each of those
+        if (plan.tooLongMessage < 0) {
+            segmentData(tcp, payload, plan.ownStart - plan.skippedAfterGap);
+        }
+        if (ownEnd < length) {
+            segmentData(tcp, (int) Math.min(payload + ownEnd, Integer.MAX_VALUE), Math.max(0, Math.min(captured, length) - ownEnd));
+        }
+        byte[] whole = plan.reassembled;
+        if (whole != null) {
+            FieldNode segments = tcp.add(TcpFields.SEGMENTS, payload, 0, null).generated();
+            if (ctx.hasTree()) {
+                segments.setText(() -> segmentsText(plan));
+                for (int i = 0; i < plan.segmentFrames.length; i++) {
+                    int bytes = plan.segmentBytes[i];
+                    long frame = plan.segmentFrames[i];
+                    segments.add(TcpFields.SEGMENT, payload, 0, frame).generated()
+                            .setText(() -> "Frame: " + frame + ", payload: " + bytes + " bytes");
+                }
+                segments.add(TcpFields.SEGMENT_COUNT, payload, 0, (long) plan.segmentFrames.length).generated();
+                segments.add(TcpFields.REASSEMBLED_LENGTH, payload, 0, (long) whole.length).generated();
+            }
+            ctx.callOn(FrameBuffer.wrap(whole), plan.dissector, whole.length);
+        }
+        if (ownEnd > plan.ownStart) {
+            ctx.call(plan.dissector, payload + plan.ownStart, ownEnd - plan.ownStart);
+        }
+    }
+
+    private static void segmentData(FieldNode tcp, int at, long bytes) {
+        if (bytes > 0) {
+            int shown = (int) bytes;
+            tcp.add(TcpFields.SEGMENT_DATA, at, shown, null)
+                    .setText(() -> "TCP segment data (" + shown + " byte" + (shown == 1 ? ")" : "s)"));
+        }
+    }
+
+    /** Wireshark's line: "[3 Reassembled TCP Segments (16406 bytes): #14(7240), #16(5792), #18(3374)]". */
+    private static String segmentsText(SegmentPlan plan) {
+        StringBuilder s = new StringBuilder(64).append('[').append(plan.segmentFrames.length)
+                .append(" Reassembled TCP Segments (").append(plan.reassembled.length).append(" bytes): ");
+        for (int i = 0; i < plan.segmentFrames.length; i++) {
+            s.append(i == 0 ? "#" : ", #").append(plan.segmentFrames[i]).append('(').append(plan.segmentBytes[i]).append(')');
+        }
+        return s.append(']').toString();
     }
 
     /**

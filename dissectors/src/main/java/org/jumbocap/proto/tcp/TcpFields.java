@@ -68,6 +68,16 @@ public final class TcpFields {
     public static final FieldDef LEN = FieldDef.of("tcp.len", "TCP Segment Len", FieldType.UINT32,
             "Segment data length: upper-layer length less the header (32-bit for jumbograms and BIG TCP)");
     public static final FieldDef PAYLOAD = FieldDef.of("tcp.payload", "TCP payload", FieldType.BYTES, "Segment data (the captured part)");
+    public static final FieldDef SEGMENT_DATA = FieldDef.of("tcp.segment_data", "TCP segment data", FieldType.BYTES,
+            "Bytes of a message that TCP reassembly completes in a later frame");
+    public static final FieldDef SEGMENTS = FieldDef.of("tcp.segments", "Reassembled TCP Segments", FieldType.NONE,
+            "The segments a message was gathered from, decoded whole in this frame");
+    public static final FieldDef SEGMENT = FieldDef.of("tcp.segment", "TCP Segment", FieldType.UINT64,
+            "Frame number of a segment the reassembled message came from");
+    public static final FieldDef SEGMENT_COUNT = FieldDef.of("tcp.segment.count", "Segment count", FieldType.UINT32,
+            "Segments the reassembled message came from");
+    public static final FieldDef REASSEMBLED_LENGTH = FieldDef.of("tcp.reassembled.length", "Reassembled TCP length", FieldType.UINT32,
+            "Bytes of the reassembled message");
 
     public static final ExpertDef HDR_LEN_TOO_SMALL = new ExpertDef("tcp.hdr_len.too_small", ExpertGroup.MALFORMED, Severity.ERROR,
             "Bogus TCP header length %d: must be at least 20");
@@ -89,6 +99,10 @@ public final class TcpFields {
             "Checksum 0x%04x is the pseudo-header sum left for the NIC (checksum offload on the capturing host); the full checksum was not computed (--verify-checksums computes it)");
     public static final ExpertDef CHECKSUM_OFFLOADED_UNCAPTURED = new ExpertDef("tcp.checksum.offloaded_uncaptured", ExpertGroup.CHECKSUM, Severity.CHAT,
             "Checksum 0x%04x is the pseudo-header sum left for the NIC (checksum offload on the capturing host); the full checksum is unknown: the super-packet was not all captured");
+    public static final ExpertDef REASSEMBLY_GAP = new ExpertDef("tcp.reassembly.gap", ExpertGroup.SEQUENCE, Severity.WARN,
+            "%d bytes not decoded: the stream has a gap before them (a lost segment, or the capture began mid-stream); decoding resumes at the next message boundary");
+    public static final ExpertDef REASSEMBLY_TOO_LONG = new ExpertDef("tcp.reassembly.too_long", ExpertGroup.UNDECODED, Severity.WARN,
+            "A message of %d bytes is longer than TCP reassembly gathers: its bytes are passed over, not decoded");
 
     private TcpFields() {
     }

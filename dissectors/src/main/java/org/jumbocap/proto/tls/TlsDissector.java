@@ -3,6 +3,7 @@ package org.jumbocap.proto.tls;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.HeuristicDissector;
+import org.jumbocap.dissect.StreamPduDissector;
 import org.jumbocap.tree.FieldNode;
 
 /**
@@ -16,7 +17,7 @@ import org.jumbocap.tree.FieldNode;
  * Registered on port 443 and as a heuristic on every TCP port: content type 20 to 23, version 3.0 to
  * 1.3, a length of at most 2^14 + 2048.
  */
-final class TlsDissector implements HeuristicDissector {
+final class TlsDissector implements HeuristicDissector, StreamPduDissector {
     static final int PORT = 443;
     private static final int HEADER = 5;
     private static final int MAX_RECORD = (1 << 14) + 2048;
@@ -44,6 +45,20 @@ final class TlsDissector implements HeuristicDissector {
         int version = b.u16(at + 1);
         int length = b.u16(at + 3);
         return type >= 20 && type <= 23 && version >= 0x0300 && version <= 0x0304 && length > 0 && length <= MAX_RECORD;
+    }
+
+    /** A record's length from its header; the first bytes of a header are checked as far as they go. */
+    @Override
+    public long pduLength(FrameBuffer b, int offset, int available) {
+        if (available >= HEADER) {
+            return looksLikeRecord(b, offset) ? HEADER + b.u16(offset + 3) : NOT_A_BOUNDARY;
+        }
+        int type = b.u8(offset);
+        if (type < 20 || type > 23 || available >= 2 && b.u8(offset + 1) != 3
+                || available >= 3 && b.u8(offset + 2) > 4) {
+            return NOT_A_BOUNDARY;
+        }
+        return NEED_MORE;
     }
 
     @Override
@@ -133,7 +148,7 @@ final class TlsDissector implements HeuristicDissector {
             case 23 -> {
                 int shown = Math.max(0, here - HEADER);
                 if (shown > 0 && ctx.hasTree()) {
-                    record.add(TlsFields.APP_DATA, body, shown, null)
+                    record.add(TlsFields.APP_DATA, body, shown, ctx.bytesValue(body, shown))
                             .setText("Encrypted Application Data: " + shown + (shown < length ? " of " + length : "") + " bytes");
                 }
                 append(info, "Application Data");

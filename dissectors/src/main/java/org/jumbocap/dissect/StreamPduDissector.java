@@ -1,0 +1,43 @@
+package org.jumbocap.dissect;
+
+import org.jumbocap.buffer.FrameBuffer;
+
+/**
+ * A protocol over TCP whose messages (PDUs) may run across segments and super-packets: it tells where a
+ * message ends from its header, so TCP reassembly can gather a message whole and decode it once, in the
+ * frame that completes it (Wireshark's {@code tcp_dissect_pdus} with its {@code get_pdu_len}). The
+ * reassembly itself is TCP's; the protocol only measures.
+ */
+public interface StreamPduDissector extends Dissector {
+    /** {@link #pduLength}: the bytes at hand do not hold enough of the header to tell. */
+    long NEED_MORE = 0;
+    /** {@link #pduLength}: the bytes do not start a message of this protocol. */
+    long NOT_A_BOUNDARY = -1;
+
+    /**
+     * The length of the message that starts at {@code offset}, its header included, read from the first of
+     * the {@code available} captured bytes; {@link #NEED_MORE} or {@link #NOT_A_BOUNDARY}. Reads only
+     * those bytes and adds nothing anywhere.
+     */
+    long pduLength(FrameBuffer b, int offset, int available);
+
+    /**
+     * What the protocol keeps per conversation to measure its messages, shared by both directions (HTTP: the
+     * requests not yet answered, as the response to a HEAD has no body); null, the default, for nothing.
+     */
+    default Object conversationMemory() {
+        return null;
+    }
+
+    /** {@link #pduLength(FrameBuffer, int, int)} with the conversation's memory (null when it keeps none). */
+    default long pduLength(FrameBuffer b, int offset, int available, Object memory) {
+        return pduLength(b, offset, available);
+    }
+
+    /**
+     * Tells the protocol a message of the conversation was taken whole, in stream order ({@code available}
+     * of its first bytes at {@code offset}), so it can update the memory later measures read.
+     */
+    default void measured(FrameBuffer b, int offset, int available, Object memory) {
+    }
+}
