@@ -27,7 +27,7 @@ session "$common"'
 session "$common"'
     "$here/jumbocap" gui "$here/samples/ipv6-bigtcp-loss.pcap" 2>/dev/null &
     wait_window loss; sleep "$settle"
-    menu_item 67; wait_window Conversations; sleep "$settle"
+    menu_item 115; wait_window Conversations; sleep "$settle"
     eval "$(xdotool getwindowgeometry --shell "$w")"
     xdotool mousemove $((X + 250)) $((Y + 18)) click 1; sleep 2   # the TCP tab
     import -window "$w" "$out/gui-conversations.png"
@@ -35,7 +35,7 @@ session "$common"'
 session "$common"'
     "$here/jumbocap" gui "$here/samples/ipv6-bigtcp-loss.pcap" 2>/dev/null &
     wait_window loss; sleep "$settle"
-    menu_item 115; wait_window "I/O Graph"; sleep "$settle"
+    menu_item 163; wait_window "I/O Graph"; sleep "$settle"
     import -window "$w" "$out/gui-io-graph.png"
     kill %1; wait'
 ls -la "$out"/gui-*.png

@@ -168,6 +168,8 @@ class CaptureWindowsGuiTest {
             }
             // tshark's SYN and SYN+ACK chats have no jumbocap expert item; jumbocap's snaplen, jumbogram and
             // checksum-offload findings have no tshark one
+            assertEquals("Duplicate ACK (#\u2026)", finding(experts, "Note", "Duplicate ACK").getValue().text(),
+                    "one finding for the three numbers");
             assertTrue(theirs.containsKey("Connection establish request (SYN): server port 5201"));
             assertNull(finding(experts, "Chat", "Connection establish"));
         }

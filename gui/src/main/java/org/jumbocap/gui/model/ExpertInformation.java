@@ -50,9 +50,12 @@ public final class ExpertInformation {
             return dot < 0 ? def.id() : def.id().substring(0, dot);
         }
 
-        /** The first occurrence's message, which names the finding. */
+        /**
+         * The declaration's message with "…" where each item's values go ("Duplicate ACK (#…)"): one line
+         * for the finding, whose frames then show their own messages.
+         */
         public String summary() {
-            return occurrences.isEmpty() ? def.summary() : occurrences.get(0).message();
+            return PLACEHOLDER.matcher(def.summary()).replaceAll(m -> m.group().equals("%%") ? "%" : "\u2026");
         }
 
         public long count() {
@@ -69,6 +72,9 @@ public final class ExpertInformation {
             return "expert.id == \"" + def.id() + "\"";
         }
     }
+
+    /** A {@link String#format} placeholder of a declared message. */
+    private static final java.util.regex.Pattern PLACEHOLDER = java.util.regex.Pattern.compile("%%|%[-#+ 0,(\\d.$]*[a-zA-Z]");
 
     private final Map<String, Finding> findings = new LinkedHashMap<>();
 

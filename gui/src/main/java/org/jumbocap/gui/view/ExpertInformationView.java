@@ -34,7 +34,7 @@ public final class ExpertInformationView extends CaptureScanWindow<ExpertInforma
     private TreeTableView<Line> tree;
 
     public ExpertInformationView(CaptureWindowsViewModels.Experts model, LongConsumer goToFrame, Window owner) {
-        super("Expert Information", "expert-information", model, owner, 1000, 560);
+        super("Expert Information", "expert-information", model, owner, 1180, 600);
         this.goToFrame = goToFrame;
     }
 
