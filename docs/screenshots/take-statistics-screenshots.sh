@@ -17,7 +17,7 @@ session() {
 # the menu bar's Statistics menu and its items, in screen pixels (the main window fills the screen)
 common='
     wait_window() { for _ in $(seq 120); do w="$(xdotool search --name "$1" 2>/dev/null | head -n 1)"; [[ -n "$w" ]] && return 0; sleep 0.5; done; return 1; }
-    menu_item() { xdotool mousemove 181 14 click 1; sleep 1.5; xdotool mousemove 200 "$1" click 1; }
+    menu_item() { xdotool mousemove 370 14 click 1; sleep 1.5; xdotool mousemove 410 "$1" click 1; }
 '
 session "$common"'
     "$here/jumbocap" gui --statistics "$here/samples/ipv6-bigtcp-loss.pcap" 2>/dev/null &

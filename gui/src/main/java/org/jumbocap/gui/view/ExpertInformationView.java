@@ -51,6 +51,15 @@ public final class ExpertInformationView extends CaptureScanWindow<ExpertInforma
         TreeTableColumn<Line, String> text = new TreeTableColumn<>("Severity / Summary / Frame");
         text.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().text()));
         text.setPrefWidth(640);
+        // long messages (checksum offload) are cut at the column's edge: the tooltip has them whole
+        text.setCellFactory(c -> new TreeTableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                setTooltip(empty || item == null || item.isEmpty() ? null : new javafx.scene.control.Tooltip(item));
+            }
+        });
         TreeTableColumn<Line, String> group = new TreeTableColumn<>("Group");
         group.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().group()));
         group.setPrefWidth(110);
