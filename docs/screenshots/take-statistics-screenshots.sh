@@ -17,7 +17,7 @@ session() {
 # the menu bar's Statistics menu and its items, in screen pixels (the main window fills the screen)
 common='
     wait_window() { for _ in $(seq 120); do w="$(xdotool search --name "$1" 2>/dev/null | head -n 1)"; [[ -n "$w" ]] && return 0; sleep 0.5; done; return 1; }
-    menu_item() { xdotool mousemove 181 14 click 1; sleep 1.5; xdotool mousemove 200 "$1" click 1; }
+    menu_item() { xdotool mousemove 370 14 click 1; sleep 1.5; xdotool mousemove 410 "$1" click 1; }
 '
 session "$common"'
     "$here/jumbocap" gui --statistics "$here/samples/ipv6-bigtcp-loss.pcap" 2>/dev/null &
@@ -27,7 +27,7 @@ session "$common"'
 session "$common"'
     "$here/jumbocap" gui "$here/samples/ipv6-bigtcp-loss.pcap" 2>/dev/null &
     wait_window loss; sleep "$settle"
-    menu_item 67; wait_window Conversations; sleep "$settle"
+    menu_item 115; wait_window Conversations; sleep "$settle"
     eval "$(xdotool getwindowgeometry --shell "$w")"
     xdotool mousemove $((X + 250)) $((Y + 18)) click 1; sleep 2   # the TCP tab
     import -window "$w" "$out/gui-conversations.png"
@@ -35,7 +35,7 @@ session "$common"'
 session "$common"'
     "$here/jumbocap" gui "$here/samples/ipv6-bigtcp-loss.pcap" 2>/dev/null &
     wait_window loss; sleep "$settle"
-    menu_item 115; wait_window "I/O Graph"; sleep "$settle"
+    menu_item 163; wait_window "I/O Graph"; sleep "$settle"
     import -window "$w" "$out/gui-io-graph.png"
     kill %1; wait'
 ls -la "$out"/gui-*.png

@@ -138,7 +138,11 @@ class CaptureWindowsGuiTest {
         for (TreeItem<ExpertInformationView.Line> heading : onFx(() -> children(experts.tree().getRoot()))) {
             for (TreeItem<ExpertInformationView.Line> f : onFx(() -> children(heading))) {
                 ExpertInformationView.Line line = f.getValue();
-                long frames = onFx(() -> (long) f.getChildren().size());
+                // a finding's frames are listed when it is first expanded
+                long frames = onFx(() -> {
+                    f.setExpanded(true);
+                    return (long) f.getChildren().size();
+                });
                 assertEquals(line.count(), frames, line.text());
                 assertTrue(core.containsValue(line.count()), line.text() + " " + line.count() + " in " + core);
                 findings++;
@@ -168,13 +172,18 @@ class CaptureWindowsGuiTest {
             }
             // tshark's SYN and SYN+ACK chats have no jumbocap expert item; jumbocap's snaplen, jumbogram and
             // checksum-offload findings have no tshark one
+            assertEquals("Duplicate ACK (#\u2026)", finding(experts, "Note", "Duplicate ACK").getValue().text(),
+                    "one finding for the three numbers");
             assertTrue(theirs.containsKey("Connection establish request (SYN): server port 5201"));
             assertNull(finding(experts, "Chat", "Connection establish"));
         }
 
         // Enter on a retransmission's first frame selects that frame in the packet list
         TreeItem<ExpertInformationView.Line> retransmissions = finding(experts, "Note", "This frame is a (suspected) retransmission");
-        TreeItem<ExpertInformationView.Line> second = onFx(() -> retransmissions.getChildren().get(1));
+        TreeItem<ExpertInformationView.Line> second = onFx(() -> {
+            retransmissions.setExpanded(true);
+            return retransmissions.getChildren().get(1);
+        });
         long frame = second.getValue().frame();
         assertTrue(frame > 0 && second.getValue().text().startsWith("Frame " + String.format("%,d", frame) + ": "),
                 second.getValue().text());

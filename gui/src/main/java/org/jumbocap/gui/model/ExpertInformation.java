@@ -17,17 +17,27 @@ import org.jumbocap.tree.ExpertItem;
  * one per item. Fed one frame at a time, from one thread.
  */
 public final class ExpertInformation {
-    /** One item of one frame. */
-    public record Occurrence(long frame, String message) {
-    }
-
     /** Every item of one expert id. */
     public static final class Finding {
         private final ExpertDef def;
-        private final List<Occurrence> occurrences = new ArrayList<>();
+        /** Frame numbers of every item, in frame order; the first {@link #count} are set. */
+        private long[] frames = new long[4];
+        private int count;
+        /** The messages of the first {@link #MESSAGES_KEPT} items. */
+        private final List<String> messages = new ArrayList<>();
 
         private Finding(ExpertDef def) {
             this.def = def;
+        }
+
+        private void add(long frame, ExpertItem item) {
+            if (count == frames.length) {
+                frames = java.util.Arrays.copyOf(frames, count * 2);
+            }
+            frames[count++] = frame;
+            if (messages.size() < MESSAGES_KEPT) {
+                messages.add(item.message());
+            }
         }
 
         public String id() {
@@ -50,18 +60,26 @@ public final class ExpertInformation {
             return dot < 0 ? def.id() : def.id().substring(0, dot);
         }
 
-        /** The first occurrence's message, which names the finding. */
+        /**
+         * The declaration's message with "\u2026" where each item's values go ("Duplicate ACK (#\u2026)"): one
+         * line for the finding, whose frames then show their own messages.
+         */
         public String summary() {
-            return occurrences.isEmpty() ? def.summary() : occurrences.get(0).message();
+            return PLACEHOLDER.matcher(def.summary()).replaceAll(m -> m.group().equals("%%") ? "%" : "\u2026");
         }
 
         public long count() {
-            return occurrences.size();
+            return count;
         }
 
-        /** In frame order. */
-        public List<Occurrence> occurrences() {
-            return occurrences;
+        /** The frame of item {@code i} (0 to {@link #count} - 1), in frame order. */
+        public long frame(int i) {
+            return frames[i];
+        }
+
+        /** Item {@code i}'s own message, or the summary beyond the first {@link #MESSAGES_KEPT}. */
+        public String message(int i) {
+            return i < messages.size() ? messages.get(i) : summary();
         }
 
         /** The display filter that lists this finding's frames. */
@@ -70,14 +88,22 @@ public final class ExpertInformation {
         }
     }
 
+    /**
+     * Items whose own message is kept, per finding: a capture of millions of frames has a checksum note
+     * on each, and their frame numbers are enough beyond the first.
+     */
+    public static final int MESSAGES_KEPT = 1_000;
+
+    /** A {@link String#format} placeholder of a declared message. */
+    private static final java.util.regex.Pattern PLACEHOLDER = java.util.regex.Pattern.compile("%%|%[-#+ 0,(\\d.$]*[a-zA-Z]");
+
     private final Map<String, Finding> findings = new LinkedHashMap<>();
 
     /** Adds a frame's items. */
     public void add(long frame, List<ExpertItem> items) {
         for (int i = 0, n = items.size(); i < n; i++) {
             ExpertItem item = items.get(i);
-            findings.computeIfAbsent(item.id(), id -> new Finding(item.def()))
-                    .occurrences.add(new Occurrence(frame, item.message()));
+            findings.computeIfAbsent(item.id(), id -> new Finding(item.def())).add(frame, item);
         }
     }
 

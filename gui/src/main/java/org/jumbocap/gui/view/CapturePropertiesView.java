@@ -53,6 +53,7 @@ public final class CapturePropertiesView extends CaptureScanWindow<CaptureProper
             }
             Label label = new Label(r.label());
             label.setPadding(new Insets(0, 0, 0, 12));
+            label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
             javafx.scene.control.TextField value = new javafx.scene.control.TextField(r.value());
             value.setEditable(false);
             value.setId("property-" + r.section().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-")

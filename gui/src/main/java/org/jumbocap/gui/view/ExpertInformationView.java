@@ -30,11 +30,14 @@ public final class ExpertInformationView extends CaptureScanWindow<ExpertInforma
     public record Line(String text, String group, String protocol, long count, long frame) {
     }
 
+    /** Frames listed under one finding at most. */
+    static final int FRAMES_SHOWN = 10_000;
+
     private final LongConsumer goToFrame;
     private TreeTableView<Line> tree;
 
     public ExpertInformationView(CaptureWindowsViewModels.Experts model, LongConsumer goToFrame, Window owner) {
-        super("Expert Information", "expert-information", model, owner, 1000, 560);
+        super("Expert Information", "expert-information", model, owner, 1180, 600);
         this.goToFrame = goToFrame;
     }
 
@@ -48,6 +51,15 @@ public final class ExpertInformationView extends CaptureScanWindow<ExpertInforma
         TreeTableColumn<Line, String> text = new TreeTableColumn<>("Severity / Summary / Frame");
         text.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().text()));
         text.setPrefWidth(640);
+        // long messages (checksum offload) are cut at the column's edge: the tooltip has them whole
+        text.setCellFactory(c -> new TreeTableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                setTooltip(empty || item == null || item.isEmpty() ? null : new javafx.scene.control.Tooltip(item));
+            }
+        });
         TreeTableColumn<Line, String> group = new TreeTableColumn<>("Group");
         group.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().group()));
         group.setPrefWidth(110);
@@ -110,18 +122,44 @@ public final class ExpertInformationView extends CaptureScanWindow<ExpertInforma
                         result.count(severity), -1));
                 heading.setExpanded(true);
                 for (ExpertInformation.Finding f : findings) {
-                    TreeItem<Line> finding = new TreeItem<>(new Line(SafeText.of(f.summary()), f.group(), f.protocol(), f.count(),
-                            f.occurrences().get(0).frame()));
-                    for (ExpertInformation.Occurrence o : f.occurrences()) {
-                        finding.getChildren().add(new TreeItem<>(new Line(
-                                String.format(Locale.ROOT, "Frame %,d: %s", o.frame(), SafeText.of(o.message())), "", "", -1, o.frame())));
-                    }
-                    heading.getChildren().add(finding);
+                    heading.getChildren().add(findingItem(f));
                 }
                 root.getChildren().add(heading);
             }
         }
         tree.setRoot(root);
+    }
+
+    /**
+     * A finding's line; its frames' lines are made when it is first expanded, at most {@link #FRAMES_SHOWN}
+     * of them (a finding on every frame of a large capture would otherwise make millions).
+     */
+    private static TreeItem<Line> findingItem(ExpertInformation.Finding f) {
+        TreeItem<Line> finding = new TreeItem<>(new Line(SafeText.of(f.summary()), f.group(), f.protocol(), f.count(),
+                f.frame(0)));
+        finding.getChildren().add(new TreeItem<>(new Line("", "", "", -1, -1)));
+        boolean[] filled = {false};
+        finding.expandedProperty().addListener((obs, was, expanded) -> {
+            if (expanded && !filled[0]) {
+                filled[0] = true;
+                finding.getChildren().setAll(frameItems(f));
+            }
+        });
+        return finding;
+    }
+
+    private static List<TreeItem<Line>> frameItems(ExpertInformation.Finding f) {
+        int shown = (int) Math.min(FRAMES_SHOWN, f.count());
+        List<TreeItem<Line>> items = new java.util.ArrayList<>(shown + 1);
+        for (int i = 0; i < shown; i++) {
+            items.add(new TreeItem<>(new Line(String.format(Locale.ROOT, "Frame %,d: %s", f.frame(i),
+                    SafeText.of(f.message(i))), "", "", -1, f.frame(i))));
+        }
+        if (f.count() > shown) {
+            items.add(new TreeItem<>(new Line(String.format(Locale.ROOT, "\u2026 %,d more: the filter %s lists them all",
+                    f.count() - shown, f.filter()), "", "", -1, -1)));
+        }
+        return items;
     }
 
     /** The tree, for tests. */

@@ -44,6 +44,8 @@ public final class TcpStreamGraphView extends CaptureScanWindow<TcpStreamGraph> 
         stevens = chart("Relative sequence number (bytes)", "tcp-graph-stevens");
         // the two points of a step share their time: drawn in the order given, not sorted by X
         stevens.setAxisSortingPolicy(LineChart.SortingPolicy.NONE);
+        // sequence numbers of a stream caught mid-way start far from 0: the steps need the whole height
+        ((NumberAxis) stevens.getYAxis()).setForceZeroInRange(false);
         throughput = chart("Throughput (bits/s)", "tcp-graph-throughput");
         throughput.setCreateSymbols(false);
         Tab s = new Tab("Stevens (Sequence Numbers)", stevens);
@@ -100,7 +102,10 @@ public final class TcpStreamGraphView extends CaptureScanWindow<TcpStreamGraph> 
         for (TcpStreamGraph.Segment seg : segments.subList(0, Math.min(MAX_SEGMENTS, segments.size()))) {
             XYChart.Data<Number, Number> bottom = new XYChart.Data<>(seg.seconds(), seg.seq());
             // only the top of a step carries a symbol, with the segment's tooltip
-            bottom.setNode(new Region());
+            Region none = new Region();
+            // the chart styles every point's node as a symbol: this one is drawn as nothing
+            none.setStyle("-fx-background-color: transparent; -fx-padding: 0;");
+            bottom.setNode(none);
             XYChart.Data<Number, Number> top = new XYChart.Data<>(seg.seconds(), seg.seq() + seg.length());
             Region symbol = new Region();
             symbol.getStyleClass().add(seg.wireSegments() > 1 ? "super-packet-symbol" : "segment-symbol");
