@@ -92,14 +92,14 @@ public final class UdpDissector implements Dissector {
      * and the tree alike: the sending side's datagram in one IP packet longer than Ethernet's MTU, neither a
      * fragment nor inside a tunnel nor a jumbogram, whose checksum is the pseudo-header sum left for the NIC.
      * A host does not send such a packet itself (it would fragment it); GSO hands the NIC one and lets it cut.
-     * A link with a larger MTU (loopback, jumbo frames) can carry such a datagram whole: hence only suspected.
-     * The caller also checks that no IP layer follows in the payload (a tunnel's outer datagram).
+     * A link with a larger MTU (loopback, jumbo frames) can carry such a datagram whole: hence only suspected;
+     * Linux's loopback, whose Ethernet header has two zero addresses, is left out. The caller also checks that no IP layer follows in the payload (a tunnel's outer datagram).
      */
     private static boolean looksLikeUdpGso(DissectionContext ctx, IpContext ip, int checksumField, int offset,
                                            long datagramLength) {
         FrameSummary s = ctx.summary();
         if (ctx.hasRecordedGso() || ip == null || ip.isJumbo() || ip.moreFragments() || ctx.tunnelDepth() > 0
-                || s.ipLayerCount != 1 || s.ipOffset < 0 || checksumField == 0) {
+                || s.ipLayerCount != 1 || s.ipOffset < 0 || checksumField == 0 || s.ethSrc == 0 && s.ethDst == 0) {
             return false;
         }
         return offset - s.ipOffset + datagramLength > ETHERNET_MTU

@@ -126,7 +126,7 @@ class UdpGsoSuspectedTest {
     @Test
     void noTunnelNorJumbogramSampleIsMarked() throws IOException {
         for (String name : List.of("ipv6-vxlan-gso64k.pcap", "ipv6-bigtcp-vxlan.pcap", "ipv6-bigtcp-veth.pcap",
-                "ipv4-bigtcp-veth.pcap", "ipv6-bigtcp-any-sll2.pcap", "dns-veth.pcap")) {
+                "ipv4-bigtcp-veth.pcap", "ipv6-bigtcp-any-sll2.pcap", "ipv6-bigtcp-loopback.pcap", "dns-veth.pcap")) {
             assertAllWays(List.of(), TsharkCrossCheck.sample(name));
         }
     }
@@ -144,9 +144,12 @@ class UdpGsoSuspectedTest {
     }
 
     private static FrameTree v6(int payload, boolean jumbo, Checksum mode) {
+        return DISSECTOR.dissect(new FrameRecord(1, 0, LinkTypes.ETHERNET, v6Frame(payload, jumbo, mode), v6Frame(payload, jumbo, mode).length));
+    }
+
+    private static byte[] v6Frame(int payload, boolean jumbo, Checksum mode) {
         byte[] datagram = udp(40000, 443, jumbo ? 0 : 8 + payload, data(payload));
-        byte[] frame = ethernet(ETHERTYPE_IPV6, ipv6(UDP, V6_SRC, V6_DST, withChecksum(datagram, 6, UDP, V6_SRC, V6_DST, mode), jumbo));
-        return DISSECTOR.dissect(new FrameRecord(1, 0, LinkTypes.ETHERNET, frame, frame.length));
+        return ethernet(ETHERTYPE_IPV6, ipv6(UDP, V6_SRC, V6_DST, withChecksum(datagram, 6, UDP, V6_SRC, V6_DST, mode), jumbo));
     }
 
     @Test
@@ -156,6 +159,11 @@ class UdpGsoSuspectedTest {
         assertTrue(v6(1453, false, Checksum.OFFLOADED).hasExpert("udp.gso.suspected"));
         // a complete checksum: the datagram was summed by software, not handed to GSO (loopback, jumbo frames)
         assertFalse(v6(4000, false, Checksum.CORRECT).hasExpert("udp.gso.suspected"));
+        // Linux's loopback (MTU 65,536; its Ethernet header has two zero addresses) carries such a datagram whole
+        byte[] loopback = v6Frame(4000, false, Checksum.OFFLOADED);
+        java.util.Arrays.fill(loopback, 0, 12, (byte) 0);
+        assertFalse(DISSECTOR.dissect(new FrameRecord(1, 0, LinkTypes.ETHERNET, loopback, loopback.length))
+                .hasExpert("udp.gso.suspected"));
         // a UDP jumbogram (RFC 2675) with an offloaded checksum: Linux's UDP GSO never makes one
         assertFalse(v6(70_000, true, Checksum.OFFLOADED).hasExpert("udp.gso.suspected"));
         assertEquals("Suspected UDP GSO super-packet: one 4048-byte IP packet, over Ethernet's MTU of 1500 yet not"
