@@ -41,6 +41,9 @@ import org.jumbocap.io.VnetHeader;
  * with the direction and tp_status flags but no virtio_net_hdr (the kernel gives none to a cooked socket);
  * the capture filter is compiled for SLL2 and its loads moved as libpcap moves them for such a socket.
  *
+ * <p>The thread that opens the source drains its ring: it is given nice {@value #READER_NICE} where the process
+ * may, so other work on a busy machine does not make the kernel drop frames.
+ *
  * <p>{@link #open} refuses ({@link Refused}) where the kernel cannot give such a socket: not Linux, no
  * permission, an old kernel, or a link type other than Ethernet, loopback or raw IP;
  * {@link CaptureSources} then opens libpcap's source.
@@ -57,6 +60,12 @@ public final class AfPacketCaptureSource implements CaptureSource {
     static final int MIN_BLOCK_BYTES = 1 << 20;
     /** Fewest blocks, so the kernel fills some while one is read. */
     static final int MIN_BLOCKS = 4;
+    /**
+     * The nice value of the thread that opens the source and then drains its ring. The kernel drops what the
+     * ring cannot hold while that thread waits for a CPU, and on a busy machine it waits: at nice 0 among
+     * builds it dropped a super-packet in two that tcpdump kept, at -10 none (cli/bench/capture-load.sh).
+     */
+    static final int READER_NICE = -10;
 
     /** Why this machine, interface or process cannot have the AF_PACKET source, in one line. */
     public static final class Refused extends Exception {
@@ -182,6 +191,8 @@ public final class AfPacketCaptureSource implements CaptureSource {
             throw new Refused(CaptureException.Kind.OTHER, device + " has link type ARPHRD " + socket.hardwareType()
                     + "; jumbocap's AF_PACKET source takes Ethernet, loopback and raw IP interfaces");
         }
+        // while the process may (root or CAP_SYS_NICE, given up with the others once the capture is open)
+        PacketSocket.raiseCallingThreadPriority(READER_NICE);
         AfPacketCaptureSource source = new AfPacketCaptureSource(socket, device, linkType,
                 Math.max(1, Math.min(options.snaplen(), AF_PACKET_MAX_SNAPLEN)), Math.max(1, options.timeoutMillis()),
                 options.promiscuous());

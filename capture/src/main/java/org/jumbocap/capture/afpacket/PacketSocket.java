@@ -57,6 +57,7 @@ public final class PacketSocket implements AutoCloseable {
     private static final int AF_PACKET = 17;
     private static final int SOCK_RAW = 3;
     private static final int SOCK_DGRAM = 2;
+    private static final int PRIO_PROCESS = 0;
     /** The device name of every interface at once. */
     public static final String ANY = "any";
     private static final int SOCK_CLOEXEC = 0x80000;
@@ -241,6 +242,19 @@ public final class PacketSocket implements AutoCloseable {
         address.setShort(2, (short) (ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN
                 ? Short.reverseBytes((short) protocol) : protocol));
         address.setInt(4, ifindex);
+    }
+
+    /**
+     * Gives the calling thread (the one that will drain the ring) the scheduling priority {@code nice}, as
+     * {@code nice -n -10 tcpdump} does for a whole process; false where the process may not (neither root
+     * nor CAP_SYS_NICE), which leaves it as it was.
+     */
+    public static boolean raiseCallingThreadPriority(int nice) {
+        try {
+            return Libc.setpriority(PRIO_PROCESS, Libc.gettid(), nice) == 0;
+        } catch (LastErrorException | UnsatisfiedLinkError e) {
+            return false;
+        }
     }
 
     /** Whether the interface is up (IFF_UP), as this socket's network namespace sees it. */
