@@ -135,7 +135,9 @@ log "veth $DEV_A/$DEV_B: gso/gro_max_size $BIG, IPv4 BIG TCP: $ipv4_big; files i
 
 # both captures on the client's end, bounded: jumbocap by --duration, tcpdump by timeout; both also
 # stopped (SIGINT) once the traffic ends, or earlier when the files reach --max-gb
-bound=$((duration + 8))
+# generous: both are stopped once the traffic ends, and on a loaded machine the JVM's start and iperf3's
+# connections take seconds; a bound that ran out first would end tcpdump before its CPU time is read
+bound=$((duration + 60))
 if [ "$control" = 1 ]; then
     # the control: tcpdump in both places, the first one's file and messages where jumbocap's go
     ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s "$tcpdump_snaplen" -n \

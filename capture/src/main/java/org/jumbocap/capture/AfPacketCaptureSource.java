@@ -35,8 +35,17 @@ import org.jumbocap.io.VnetHeader;
  * <p>The socket takes no frame before the capture filter is attached or the first frame is read, so
  * none gets past a filter set after opening, as {@code jumbocap capture} sets it.
  *
+ * <p>{@code any} captures every interface through one cooked socket ({@link PacketSocket#ANY}), as libpcap
+ * does: each frame is written as LINKTYPE_LINUX_SLL2 (276), its 20-byte header made from the ring's
+ * {@code struct sockaddr_ll} (protocol, interface index, ARPHRD type, packet type, link-layer address),
+ * with the direction and tp_status flags but no virtio_net_hdr (the kernel gives none to a cooked socket);
+ * the capture filter is compiled for SLL2 and its loads moved as libpcap moves them for such a socket.
+ *
+ * <p>The thread that opens the source drains its ring: it is given nice {@value #READER_NICE} where the process
+ * may, so other work on a busy machine does not make the kernel drop frames.
+ *
  * <p>{@link #open} refuses ({@link Refused}) where the kernel cannot give such a socket: not Linux, no
- * permission, an old kernel, {@code any}, or a link type other than Ethernet, loopback or raw IP;
+ * permission, an old kernel, or a link type other than Ethernet, loopback or raw IP;
  * {@link CaptureSources} then opens libpcap's source.
  */
 public final class AfPacketCaptureSource implements CaptureSource {
@@ -51,6 +60,12 @@ public final class AfPacketCaptureSource implements CaptureSource {
     static final int MIN_BLOCK_BYTES = 1 << 20;
     /** Fewest blocks, so the kernel fills some while one is read. */
     static final int MIN_BLOCKS = 4;
+    /**
+     * The nice value of the thread that opens the source and then drains its ring. The kernel drops what the
+     * ring cannot hold while that thread waits for a CPU, and on a busy machine it waits: at nice 0 among
+     * builds it dropped a super-packet in two that tcpdump kept, at -10 none (cli/bench/capture-load.sh).
+     */
+    static final int READER_NICE = -10;
 
     /** Why this machine, interface or process cannot have the AF_PACKET source, in one line. */
     public static final class Refused extends Exception {
@@ -68,6 +83,8 @@ public final class AfPacketCaptureSource implements CaptureSource {
     }
 
     private static final int VLAN_TPID = 0x8100;
+    /** LINKTYPE_LINUX_SLL2's header: protocol, reserved, ifindex, hatype, pkttype, halen, addr[8]. */
+    static final int SLL2_HEADER_BYTES = 20;
 
     private final PacketSocket socket;
     private final RingWalk walk;
@@ -80,6 +97,8 @@ public final class AfPacketCaptureSource implements CaptureSource {
     private final int timeoutMillis;
     private final boolean loopback;
     private final boolean ethernet;
+    /** The "any" socket: frames start at the network header and get an SLL2 header. */
+    private final boolean cooked;
     private volatile boolean broken;
     private long number;
     private long received;
@@ -87,6 +106,8 @@ public final class AfPacketCaptureSource implements CaptureSource {
     /** The interface's own drop counters when the capture opened (promiscuous only, as libpcap), or -1. */
     private final long interfaceDropsAtOpen;
     private VnetHeader lastVnet = VnetHeader.NONE;
+    /** The SLL2 header of a frame copied out of the ring. */
+    private final ByteBuffer cookedScratch = ByteBuffer.allocate(SLL2_HEADER_BYTES);
     /** A frame with its VLAN tag put back, for the sink: built outside the ring. */
     private ByteBuffer tagged;
 
@@ -102,7 +123,8 @@ public final class AfPacketCaptureSource implements CaptureSource {
         this.timeoutMillis = timeoutMillis;
         this.loopback = socket.hardwareType() == PacketSocket.ARPHRD_LOOPBACK;
         this.ethernet = linkType == LinkTypes.ETHERNET;
-        this.interfaceDropsAtOpen = promiscuous ? interfaceDrops(device) : -1;
+        this.cooked = socket.cooked();
+        this.interfaceDropsAtOpen = promiscuous && !cooked ? interfaceDrops(device) : -1;
     }
 
     /**
@@ -137,10 +159,6 @@ public final class AfPacketCaptureSource implements CaptureSource {
         if (!"64".equals(System.getProperty("sun.arch.data.model", "64"))) {
             throw new Refused(CaptureException.Kind.OTHER, "jumbocap's AF_PACKET source needs a 64-bit JVM");
         }
-        if (device.equals("any")) {
-            throw new Refused(CaptureException.Kind.OTHER, "'any' mixes link types, which libpcap's cooked headers "
-                    + "record and jumbocap's AF_PACKET source does not");
-        }
         int blockBytes = blockBytes(options.bufferBytes());
         int blocks = Math.max(MIN_BLOCKS, options.bufferBytes() / blockBytes);
         PacketSocket socket;
@@ -153,7 +171,7 @@ public final class AfPacketCaptureSource implements CaptureSource {
             throw refusedOrFailed(device, e);
         }
         try {
-            if (!socket.interfaceUp(device)) {
+            if (!socket.cooked() && !socket.interfaceUp(device)) {
                 socket.close();
                 throw new CaptureException(CaptureException.Kind.OTHER, device + ": the interface is down (ip link set dev "
                         + device + " up)");
@@ -162,7 +180,7 @@ public final class AfPacketCaptureSource implements CaptureSource {
             socket.close();
             throw new CaptureException(CaptureException.Kind.OTHER, device + ": " + e.getMessage(), e);
         }
-        int linkType = switch (socket.hardwareType()) {
+        int linkType = socket.cooked() ? LinkTypes.LINUX_SLL2 : switch (socket.hardwareType()) {
             // loopback frames carry an Ethernet header of zero addresses
             case PacketSocket.ARPHRD_ETHER, PacketSocket.ARPHRD_LOOPBACK -> LinkTypes.ETHERNET;
             case PacketSocket.ARPHRD_NONE -> LinkTypes.RAW;
@@ -173,6 +191,8 @@ public final class AfPacketCaptureSource implements CaptureSource {
             throw new Refused(CaptureException.Kind.OTHER, device + " has link type ARPHRD " + socket.hardwareType()
                     + "; jumbocap's AF_PACKET source takes Ethernet, loopback and raw IP interfaces");
         }
+        // while the process may (root or CAP_SYS_NICE, given up with the others once the capture is open)
+        PacketSocket.raiseCallingThreadPriority(READER_NICE);
         AfPacketCaptureSource source = new AfPacketCaptureSource(socket, device, linkType,
                 Math.max(1, Math.min(options.snaplen(), AF_PACKET_MAX_SNAPLEN)), Math.max(1, options.timeoutMillis()),
                 options.promiscuous());
@@ -270,6 +290,14 @@ public final class AfPacketCaptureSource implements CaptureSource {
                         + "--source libpcap, it filters in user space)", program.size(),
                         BpfCompiler.KERNEL_MAX_INSTRUCTIONS));
             }
+            if (cooked) {
+                program = CookedFilter.forCookedSocket(program);
+                if (program == null) {
+                    throw new CaptureException(CaptureException.Kind.FILTER, "capture filter: it reads parts of the"
+                            + " cooked header a packet socket on 'any' cannot give the kernel's filter (only the"
+                            + " protocol, interface index and packet type); --source libpcap filters it in user space");
+                }
+            }
             int n = program.size();
             int[] code = new int[n];
             int[] jt = new int[n];
@@ -355,7 +383,9 @@ public final class AfPacketCaptureSource implements CaptureSource {
     private boolean nextFrame() throws CaptureException {
         try {
             while (walk.next()) {
-                if (loopback && walk.packetType() == PacketSocket.PACKET_OUTGOING) {
+                // as libpcap: loopback's outgoing copy is skipped, it is seen again coming in
+                if (walk.packetType() == PacketSocket.PACKET_OUTGOING
+                        && (loopback || cooked && walk.hardwareType() == PacketSocket.ARPHRD_LOOPBACK)) {
                     continue;
                 }
                 return true;
@@ -400,6 +430,18 @@ public final class AfPacketCaptureSource implements CaptureSource {
 
     /** Copies the current frame into the record, with its time, lengths, flags and offload facts. */
     private void copyFrame(FrameRecord into) {
+        if (cooked) {
+            int length = SLL2_HEADER_BYTES + walk.capturedLength();
+            int kept = Math.min(length, snaplen);
+            byte[] data = into.prepare(++number, walk.timestampNanos(), 0, linkType, kept,
+                    SLL2_HEADER_BYTES + walk.originalLength(), -1);
+            cookedHeader(cookedScratch, 0).get(0, data, 0, Math.min(SLL2_HEADER_BYTES, kept));
+            if (kept > SLL2_HEADER_BYTES) {
+                ring.get(walk.macOffset(), data, SLL2_HEADER_BYTES, kept - SLL2_HEADER_BYTES);
+            }
+            into.withPacketFlags(packetFlags(walk.packetType(), walk.frameStatus()));
+            return;
+        }
         int mac = walk.macOffset();
         int length = walk.capturedLength();
         long timestamp = walk.timestampNanos();
@@ -423,6 +465,9 @@ public final class AfPacketCaptureSource implements CaptureSource {
 
     /** Fills the record but for the bytes, and returns them: a view of the ring, or the frame with its VLAN tag back. */
     private ByteBuffer describeFrame(FrameRecord into) {
+        if (cooked) {
+            return describeCookedFrame(into);
+        }
         int mac = walk.macOffset();
         int length = walk.capturedLength();
         long timestamp = walk.timestampNanos();
@@ -452,6 +497,66 @@ public final class AfPacketCaptureSource implements CaptureSource {
         view.clear();
         view.position(mac).limit(mac + kept);
         return view;
+    }
+
+    /**
+     * The current frame of the "any" socket, as LINKTYPE_LINUX_SLL2: its header is written into the ring
+     * right before the network header, where the kernel leaves room (a cooked frame's data lies 96 bytes
+     * into its slot, after the 68 of its header and address), so the sink still gets a view of the ring.
+     */
+    private ByteBuffer describeCookedFrame(FrameRecord into) {
+        int net = walk.macOffset();
+        int length = SLL2_HEADER_BYTES + walk.capturedLength();
+        int kept = Math.min(length, snaplen);
+        into.prepareWithoutBytes(++number, walk.timestampNanos(), 0, linkType, kept, SLL2_HEADER_BYTES + walk.originalLength());
+        into.withPacketFlags(packetFlags(walk.packetType(), walk.frameStatus()));
+        int at = net - SLL2_HEADER_BYTES;
+        if (at >= walk.frameOffset() + RingWalk.FRAME_MIN_MAC_OFFSET) {
+            cookedHeader(ring, at);
+            view.clear();
+            view.position(at).limit(at + kept);
+            return view;
+        }
+        // no room before the frame (a kernel that reserves less): put it together outside the ring
+        if (tagged == null || tagged.capacity() < kept) {
+            tagged = ByteBuffer.allocateDirect(Math.max(kept, 1 << 16));
+        }
+        tagged.clear();
+        cookedHeader(tagged, 0);
+        tagged.position(Math.min(SLL2_HEADER_BYTES, kept));
+        if (kept > SLL2_HEADER_BYTES) {
+            view.clear();
+            view.position(net).limit(net + kept - SLL2_HEADER_BYTES);
+            tagged.put(view);
+        }
+        tagged.limit(kept).position(0);
+        return tagged;
+    }
+
+    /**
+     * Writes the current frame's SLL2 header at {@code at} in {@code out}, from the ring's {@code struct
+     * sockaddr_ll}, all of which is read before a byte is written. Every field is in network order.
+     */
+    private ByteBuffer cookedHeader(ByteBuffer out, int at) {
+        int protocol = walk.linkProtocol();
+        int ifindex = walk.interfaceIndex();
+        int hatype = walk.hardwareType();
+        int pkttype = walk.packetType();
+        int halen = Math.min(8, walk.linkAddressLength());
+        long address = ring.order() == ByteOrder.BIG_ENDIAN ? ring.getLong(walk.linkAddressOffset())
+                : Long.reverseBytes(ring.getLong(walk.linkAddressOffset()));
+        out.put(at, (byte) (protocol >>> 8)).put(at + 1, (byte) protocol);
+        out.put(at + 2, (byte) 0).put(at + 3, (byte) 0);
+        for (int i = 0; i < 4; i++) {
+            out.put(at + 4 + i, (byte) (ifindex >>> (24 - 8 * i)));
+        }
+        out.put(at + 8, (byte) (hatype >>> 8)).put(at + 9, (byte) hatype);
+        out.put(at + 10, (byte) pkttype).put(at + 11, (byte) halen);
+        for (int i = 0; i < 8; i++) {
+            // the address as the kernel wrote it, byte for byte; bytes past halen are zero
+            out.put(at + 12 + i, i < halen ? (byte) (address >>> (56 - 8 * i)) : 0);
+        }
+        return out;
     }
 
     /** The 802.1Q tag the kernel kept beside the frame: TPID and TCI in network order. */

@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * Opens a capture device through the source asked for: by default jumbocap's AF_PACKET source, which keeps
  * super-packets whole and records the kernel's facts about them, and libpcap's where AF_PACKET is refused
- * (not Linux, no permission for it, an old kernel, {@code any}, another link type), saying why in one line.
+ * (not Linux, no permission for it, an old kernel, another link type), saying why in one line.
  * The one place the command line and the viewer choose a live source.
  */
 public final class CaptureSources {

@@ -132,7 +132,7 @@ public final class InterfacesCommand implements Callable<Integer> {
             Long v = link.sizes().get(key);
             if (v != null && v + linkHeader > CaptureSource.MAX_SNAPLEN) {
                 out.add(key + " " + v + " allows frames longer than the " + CaptureSource.MAX_SNAPLEN
-                        + " bytes libpcap captures: capture through AF_PACKET (the default; not -i any or --source "
+                        + " bytes libpcap captures: capture through AF_PACKET (the default; not --source "
                         + "libpcap) to keep them whole");
             }
         }

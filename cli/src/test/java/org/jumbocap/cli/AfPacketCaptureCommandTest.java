@@ -22,16 +22,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code jumbocap capture} through its default source, AF_PACKET, as root: on a veth pair at the kernel's
  * largest GSO/GRO size, frames over libpcap's 262,144 bytes reach the file whole, through the printing
- * path with a capture filter and through {@code -q -w FILE.pcap}, straight from the ring. Where AF_PACKET
- * is refused (the {@code any} device, a process without CAP_NET_RAW) the capture goes through libpcap
- * and says why in one line. Skipped when not root, without namespaces or python3.
+ * path with a capture filter and through {@code -q -w FILE.pcap}, straight from the ring, also on the
+ * {@code any} device. Where AF_PACKET is refused (a process without CAP_NET_RAW) the capture goes through
+ * libpcap and says why in one line. Skipped when not root, without namespaces or python3.
  */
 @Tag("root")
 class AfPacketCaptureCommandTest {
     private static final Path BULK_TCP = Path.of("../capture/src/test/resources/afpacket/bulk-tcp.py");
     private static final int PORT = 5312;
     private static final String SERVER = "2001:db8:79::2";
-    private static final String FALLBACK = "note: capturing through libpcap, which cuts frames at 262,144 bytes: ";
 
     @TempDir
     Path dir;
@@ -138,22 +137,108 @@ class AfPacketCaptureCommandTest {
         }
     }
 
+    /**
+     * {@code -i any} through AF_PACKET: one cooked socket for every interface, each frame written as
+     * LINKTYPE_LINUX_SLL2 with the header the ring's sockaddr_ll gives. The sender's super-packets over
+     * 262,144 bytes arrive whole, with packet type "outgoing" (4), the veth's interface index and the
+     * outbound flag; the peer's ACKs arrive "to us" (0), inbound. The capture filters run in the kernel, moved
+     * to the cooked socket's network header; tshark reads the SLL2 file of small frames.
+     */
     @Test
-    void theAnyDeviceGoesThroughLibpcapAndSaysWhy() {
+    void theAnyDeviceCapturesSuperPacketsWholeAsSll2() throws Exception {
         assumeRoot();
-        // in this JVM: -Z root, or the capture would make the test JVM itself give up root
-        Cli.Result r = Cli.run("capture", "-i", "any", "--duration", "0.5", "-q", "-Z", "root");
-        assertEquals(0, r.code(), r.err());
-        assertEquals(1, r.err().lines().filter(l -> l.contains(FALLBACK)).count(), r.err());
-        assertTrue(r.err().contains(FALLBACK + "'any' mixes link types"), r.err());
+        assumeTrue(run("python3", "--version") == 0, "python3 is not installed");
+        try (BigTcpVethPair pair = new BigTcpVethPair("jafy", "va", "vb")) {
+            assumeTrue(pair.create(), "'ip netns add' failed: no network namespaces here");
+            pair.connect("2001:db8:79::1", SERVER);
+            for (String[] nd : new String[][] {{pair.nsA, "va"}, {pair.nsB, "vb"}}) {
+                must("ip", "-n", nd[0], "link", "set", "dev", nd[1], "gso_max_size", "524280", "gro_max_size", "524280");
+            }
+            Process index = new ProcessBuilder("ip", "netns", "exec", pair.nsA, "cat", "/sys/class/net/va/ifindex").start();
+            int vaIndex = Integer.parseInt(new String(index.getInputStream().readAllBytes()).trim());
+            assertTrue(index.waitFor(10, TimeUnit.SECONDS));
+            Path serverOut = dir.resolve("server.txt");
+            pair.start(List.of("ip", "netns", "exec", pair.nsB, "python3", BULK_TCP.toString(), "server", "" + PORT),
+                    serverOut);
+            waitForStderr(Path.of(serverOut + ".err"), "listening");
+            Path filtered = dir.resolve("any.pcapng");
+            Path dumped = dir.resolve("any.pcap");
+            Path small = dir.resolve("small.pcap");
+            Process printing = pair.startCapture(dir.resolve("any.txt"), "-i", "any", "-f", "tcp port " + PORT, "-w",
+                    filtered.toString(), "--duration", "10");
+            Process quiet = pair.startCapture(dir.resolve("dumped.txt"), "-i", "any", "-q", "-w", dumped.toString(),
+                    "--duration", "10", "-B", "64");
+            Process smallCapture = pair.startCapture(dir.resolve("small.txt"), "-i", "any", "-q", "-w", small.toString(),
+                    "-c", "5", "--duration", "20", "udp", "port", "" + (PORT + 1));
+            for (String name : List.of("any", "dumped", "small")) {
+                waitForStderr(dir.resolve(name + ".txt.err"), "capturing on");
+            }
+            assertEquals(0, run("ip", "netns", "exec", pair.nsA, "python3", BULK_TCP.toString(), "client", SERVER,
+                    "" + PORT, "1.5"), "bulk TCP");
+            assertEquals(0, run("ip", "netns", "exec", pair.nsA, "python3", "-c", "import socket\n"
+                    + "s = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)\n"
+                    + "for i in range(5): s.sendto(b'x' * 100, ('" + SERVER + "', " + (PORT + 1) + "))"), "datagrams");
+            assertTrue(printing.waitFor(30, TimeUnit.SECONDS) && quiet.waitFor(30, TimeUnit.SECONDS), "--duration stops");
+            List<String> seen = new ArrayList<>();
+            for (Path file : List.of(filtered, dumped)) {
+                String err = Files.readString(dir.resolve((file == filtered ? "any" : "dumped") + ".txt.err"));
+                assertEquals(0, (file == filtered ? printing : quiet).exitValue(), err);
+                assertFalse(err.contains("through libpcap"), "AF_PACKET takes 'any': " + err);
+                assertTrue(err.contains("snaplen 524288"), err);
+                List<FrameRecord> frames = LiveCaptureTest.readAll(file);
+                long over = 0;
+                long outbound = 0;
+                long inbound = 0;
+                for (FrameRecord f : frames) {
+                    String what = file.getFileName() + " frame " + f.number();
+                    assertEquals(276, f.linkType(), what);
+                    assertEquals(f.originalLength(), f.capturedLength(), what + " was cut");
+                    byte[] b = f.data();
+                    int protocol = (b[0] & 0xFF) << 8 | (b[1] & 0xFF);
+                    int ifindex = (b[4] & 0xFF) << 24 | (b[5] & 0xFF) << 16 | (b[6] & 0xFF) << 8 | (b[7] & 0xFF);
+                    int packetType = b[10] & 0xFF;
+                    if (protocol != 0x86DD || ifindex != vaIndex) {
+                        assertTrue(file == dumped, what + ": the filter takes only the TCP flow on va");
+                        continue;
+                    }
+                    assertEquals(6, b[20] >>> 4 & 0x0F, what + ": IPv6 right after the SLL2 header");
+                    if (f.originalLength() > 262_144) {
+                        over++;
+                        assertEquals(4, packetType, what + ": sent by this side");
+                    }
+                    if (packetType == 4) {
+                        outbound++;
+                        if (file == filtered) {
+                            assertEquals(PacketFlags.DIRECTION_OUTBOUND, PacketFlags.direction(f.packetFlags()), what);
+                        }
+                    } else if (packetType == 0) {
+                        inbound++;
+                        if (file == filtered) {
+                            assertEquals(PacketFlags.DIRECTION_INBOUND, PacketFlags.direction(f.packetFlags()), what);
+                        }
+                    }
+                }
+                assertTrue(over > 0, file + ": frames over 262,144 bytes (" + frames.size() + " frames)");
+                assertTrue(inbound > 0, file + ": the peer's ACKs, inbound");
+                seen.add(file.getFileName() + " " + frames.size() + " frames, " + over + " over 262,144, " + outbound
+                        + " outgoing, " + inbound + " to us");
+            }
+            System.out.println("AfPacketCaptureCommandTest -i any: " + String.join("; ", seen));
 
-        Cli.Result forced = Cli.run("capture", "-i", "any", "--source", "afpacket", "--duration", "0.5", "-q",
-                "-Z", "root");
-        assertEquals(1, forced.code(), forced.err());
-        assertTrue(forced.err().contains("any: AF_PACKET capture refused: 'any' mixes link types"), forced.err());
-
-        Cli.Result check = Cli.run("check", "-i", "any", "--duration", "0.5");
-        assertTrue(check.err().contains("jumbocap check: " + FALLBACK), check.err());
+            assertTrue(smallCapture.waitFor(20, TimeUnit.SECONDS), "-c 5 stops the capture");
+            assertEquals(5, LiveCaptureTest.readAll(small).size());
+            if (run("tshark", "--version") == 0) {
+                Process tshark = new ProcessBuilder("tshark", "-r", small.toString(), "-T", "fields", "-e", "frame.len",
+                        "-e", "sll.pkttype", "-e", "sll.ifindex", "-e", "sll.etype", "-e", "udp.dstport")
+                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                String lines = new String(tshark.getInputStream().readAllBytes());
+                assertTrue(tshark.waitFor(30, TimeUnit.SECONDS));
+                assertEquals(0, tshark.exitValue(), lines);
+                // 20 (SLL2) + 40 (IPv6) + 8 (UDP) + 100; packet type 4: sent by this host
+                String line = "168\t4\t" + vaIndex + "\t0x86dd\t" + (PORT + 1);
+                assertEquals(List.of(line, line, line, line, line), lines.lines().toList(), "tshark reads the SLL2 file");
+            }
+        }
     }
 
     @Test

@@ -95,6 +95,7 @@ class SegmentToolsTest {
     @MethodSource("samples")
     void everyStreamFollowsTheSameBytesAndTcpflowRebuildsThem(Path sample, @TempDir Path dir) throws IOException {
         assumeTrue(installed(TSHARK), "tshark installed");
+        assumeTrue(!name(sample).startsWith("udp-"), "the UDP GSO sample has no TCP stream");
         Path out = segment(sample, dir);
         List<String> before = follow(sample);
         List<String> after = follow(out);

@@ -34,11 +34,13 @@ public final class DissectionContext {
     private SegmentPlan segmentPlan;
     /** The frame's own bytes, while {@link #buffer} may be a reassembled message's. */
     private FrameBuffer frameBuffer;
+    private boolean recordedGso;
 
     /** A context that builds {@code tree} (null for none) and fills a summary of its own. */
     public DissectionContext(DissectorRegistry registry, FrameRecord frame, FrameTree tree) {
         this(registry);
         reset(frame.buffer(), tree, new FrameSummary(), true);
+        setRecordedGso(frame.vnetHeader() != null);
     }
 
     /** A context to be {@link #reset} for each frame; reused, it allocates nothing per frame. */
@@ -73,6 +75,20 @@ public final class DissectionContext {
         this.currentLayer = null;
         this.currentLayerDef = null;
         this.partialDatagram = false;
+        this.recordedGso = false;
+    }
+
+    /**
+     * True when the file recorded the kernel's virtio_net_hdr for this frame: its gso_type and gso_size settle
+     * whether the frame is a GSO super-packet, so a decoder does not guess it from the bytes.
+     */
+    public boolean hasRecordedGso() {
+        return recordedGso;
+    }
+
+    /** Says whether the frame being decoded has the kernel's virtio_net_hdr (see {@link #hasRecordedGso}). */
+    public void setRecordedGso(boolean recorded) {
+        this.recordedGso = recorded;
     }
 
     public DissectorRegistry registry() {

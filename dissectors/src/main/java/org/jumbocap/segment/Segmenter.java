@@ -7,6 +7,7 @@ import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.VnetHeader;
+import org.jumbocap.proto.udp.UdpFields;
 import org.jumbocap.stats.FlowKey;
 
 /**
@@ -24,7 +25,9 @@ import org.jumbocap.stats.FlowKey;
  * from the outermost IP header on. Never more than the outermost IP length field can state.
  *
  * <p>A UDP GSO super-packet (gso_type udp_l4 recorded by the kernel) is cut into datagrams of its gso_size
- * ({@link UdpGsoSplitter}); without the recorded facts UDP datagrams are copied as they are.
+ * ({@link UdpGsoSplitter}); without the recorded facts, a datagram the UDP decoder marked as a suspected UDP
+ * GSO super-packet ({@code udp.gso.suspected}) is cut at a guessed size, what the MTU leaves after its IP and
+ * UDP headers ({@link SizeRule#UDP_GSO_GUESS}); other UDP datagrams are copied as they are.
  *
  * <p>A frame that cannot be rebuilt (cut by the snaplen, lengths that disagree with the bytes, a malformed
  * header, a wrong TCP checksum, a fragment, a jumbogram that is not TCP) is written whole and counted
@@ -34,6 +37,7 @@ public final class Segmenter {
     public static final int DEFAULT_MTU = 1500;
     private static final int TCP = 6;
     private static final int UDP = 17;
+    private static final int UDP_HEADER = 8;
     private static final int TCP_SYN = 0x02;
     private static final int TCP_RST = 0x04;
     private static final int TCP_MIN_HEADER = 20;
@@ -77,7 +81,12 @@ public final class Segmenter {
      */
     public void write(FrameRecord frame, FrameSummary s) throws IOException {
         report.framesIn++;
-        if (s.ipProto == UDP && recordedUdpGsoSize(frame) > 0 && splitUdp(frame, s)) {
+        int recordedUdp = s.ipProto == UDP ? recordedUdpGsoSize(frame) : 0;
+        if (recordedUdp > 0 && splitUdp(frame, s, recordedUdp, SizeRule.GSO_SIZE)) {
+            return;
+        }
+        if (s.ipProto == UDP && recordedUdp == 0 && s.hasExpert(UdpFields.GSO_SUSPECTED_NOTE)
+                && splitUdp(frame, s, mtu - (s.transportOffset + UDP_HEADER - s.layerIpOffset[0]), SizeRule.UDP_GSO_GUESS)) {
             return;
         }
         if (s.ipProto != TCP || s.transportOffset < 0 || s.tcpHeaderLength < TCP_MIN_HEADER
@@ -171,8 +180,11 @@ public final class Segmenter {
      * Cuts a UDP GSO super-packet into the datagrams that went on the wire; false when it cannot (then it is
      * written as any other UDP frame, and counted as left whole when it was cut or broken).
      */
-    private boolean splitUdp(FrameRecord frame, FrameSummary s) throws IOException {
-        int size = recordedUdpGsoSize(frame);
+    private boolean splitUdp(FrameRecord frame, FrameSummary s, int size, SizeRule rule) throws IOException {
+        if (size < 1) {
+            report.keep(KeepReason.SEGMENT_SIZE, frame.number());
+            return false;
+        }
         KeepReason why = udpSplitter.prepare(frame, s);
         if (why != null) {
             report.keep(why, frame.number());
@@ -183,7 +195,7 @@ public final class Segmenter {
         lastTime = time + (count - 1) * step;
         report.framesWritten += count;
         report.bytesWritten += (long) udpSplitter.headerBytes() * count + s.transportPayloadLength;
-        report.split(FlowKey.of(s), SizeRule.GSO_SIZE, size, count);
+        report.split(FlowKey.of(s), rule, size, count);
         return true;
     }
 

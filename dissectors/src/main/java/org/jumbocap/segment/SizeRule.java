@@ -9,7 +9,13 @@ public enum SizeRule {
     /** {@code --mss}, less the options each data segment carries. */
     MSS_OPTION("--mss"),
     /** {@code --mtu}: what is left of the MTU after the headers each segment carries. */
-    MTU("--mtu");
+    MTU("--mtu"),
+    /**
+     * A suspected UDP GSO super-packet ({@code udp.gso.suspected}, a file without the kernel's facts): a guess,
+     * what {@code --mtu} leaves after the IP and UDP headers, as a sender that fills each datagram to the MTU
+     * sets its gso_size.
+     */
+    UDP_GSO_GUESS("guessed from --mtu (no recorded gso_size)");
 
     private final String label;
 

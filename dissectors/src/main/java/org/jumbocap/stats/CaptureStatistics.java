@@ -224,6 +224,18 @@ public final class CaptureStatistics {
         return transports.udpBytes();
     }
 
+    /**
+     * UDP datagrams the UDP decoder marked as suspected GSO super-packets ({@code udp.gso.suspected}: a file
+     * without the kernel's facts), and their bytes. Those the kernel recorded are in {@link #kernelFacts()}.
+     */
+    public long udpGsoSuspectedFrames() {
+        return transports.udpGsoSuspected();
+    }
+
+    public long udpGsoSuspectedBytes() {
+        return transports.udpGsoSuspectedBytes();
+    }
+
     /** Frames per LINKTYPE_ value. */
     public Map<Integer, Long> linkTypes() {
         return totals.linkTypes();

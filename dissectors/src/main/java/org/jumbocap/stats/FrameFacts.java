@@ -73,6 +73,8 @@ final class FrameFacts {
     long tcpHeaderLength;
     long announcedMss;
     long udpLength;
+    /** The UDP decoder marked the datagram a suspected UDP GSO super-packet (no kernel facts in the file). */
+    boolean udpGsoSuspected;
     ChecksumState checksum;
     boolean retransmission;
     boolean lostSegment;
@@ -106,6 +108,7 @@ final class FrameFacts {
         gsoSuperPacket = vnet != null && vnet.isSuperPacket();
         gsoUdp = gsoKind == VnetHeader.GSO_UDP_L4;
         gsoSegments = 0;
+        udpGsoSuspected = false;
     }
 
     /** The segments a recorded super-packet becomes, once the transport payload's length is known. */
@@ -160,6 +163,7 @@ final class FrameFacts {
         tcpHeaderLength = s.tcpHeaderLength;
         announcedMss = s.tcpMss;
         udpLength = s.udpLengthField;
+        udpGsoSuspected = isUdp() && s.hasExpert(UdpFields.GSO_SUSPECTED_NOTE);
         checksum = isTcp() ? ChecksumStatuses.TCP.of(s.transportChecksum)
                 : isUdp() ? ChecksumStatuses.UDP.of(s.transportChecksum) : ChecksumState.NOT_CHECKED;
         retransmission = lostSegment = duplicateAck = outOfOrder = false;

@@ -11,6 +11,8 @@ final class TransportTally {
     private long tcpBytes;
     private long udpFrames;
     private long udpBytes;
+    private long udpGsoSuspected;
+    private long udpGsoSuspectedBytes;
     /** Frames per {@link ChecksumState} ordinal; null until the first TCP (UDP) frame. */
     private long[] tcpChecksums;
     private long[] udpChecksums;
@@ -26,6 +28,10 @@ final class TransportTally {
         } else if (f.isUdp()) {
             udpFrames++;
             udpBytes += f.length;
+            if (f.udpGsoSuspected) {
+                udpGsoSuspected++;
+                udpGsoSuspectedBytes += f.length;
+            }
             udpChecksums = count(udpChecksums, f.checksum);
         }
     }
@@ -50,6 +56,14 @@ final class TransportTally {
 
     long udpBytes() {
         return udpBytes;
+    }
+
+    long udpGsoSuspected() {
+        return udpGsoSuspected;
+    }
+
+    long udpGsoSuspectedBytes() {
+        return udpGsoSuspectedBytes;
     }
 
     /** Checksum states per transport ("tcp", "udp") that was seen, every state listed. */

@@ -53,6 +53,7 @@ final class TreeFacts {
     private boolean outOfOrder;
     private long ackRttNanos;
     private long udpLength;
+    private boolean udpGsoSuspected;
     private FieldNode checksumStatus;
 
     /** Reads the frame's tree into {@code into}, keeping no reference into the tree afterwards. */
@@ -129,6 +130,7 @@ final class TreeFacts {
         f.tcpHeaderLength = tcpHeaderLength;
         f.announcedMss = announcedMss;
         f.udpLength = udpLength;
+        f.udpGsoSuspected = transportDef == UdpFields.UDP && udpGsoSuspected;
         f.checksum = transportDef == TcpFields.TCP ? ChecksumStatuses.TCP.of(checksumStatus)
                 : transportDef == UdpFields.UDP ? ChecksumStatuses.UDP.of(checksumStatus) : ChecksumState.NOT_CHECKED;
         boolean tcp = transportDef == TcpFields.TCP;
@@ -218,6 +220,7 @@ final class TreeFacts {
         srcPort = (int) longOf(udp.child(UdpFields.SRCPORT));
         dstPort = (int) longOf(udp.child(UdpFields.DSTPORT));
         udpLength = longOf(udp.child(UdpFields.LENGTH));
+        udpGsoSuspected = udp.child(UdpFields.GSO_SUSPECTED) != null;
         checksumStatus = childOf(udp.child(UdpFields.CHECKSUM), UdpFields.CHECKSUM_STATUS);
     }
 

@@ -141,15 +141,41 @@ class SegmenterKernelFactsTest {
                 java.util.Arrays.copyOfRange(r.output.get(1).bytes(), 42, 42 + 1000), "the second datagram's data");
     }
 
-    /** Without the recorded gso_type, a large UDP datagram is no super-packet and is copied. */
+    /**
+     * Without the recorded gso_type, the UDP GSO super-packet is a suspect (udp.gso.suspected: 14,048 bytes of
+     * IPv6, its checksum left for the NIC) and is cut at a guess, what --mtu leaves after the IPv6 and UDP
+     * headers: 1500 - 48 = 1,452 bytes of data. With --mtu 1248 the guess is the recorded 1,200, and the
+     * datagrams are those the recorded gso_size makes, byte for byte; a complete checksum is no suspect.
+     */
     @Test
-    void withoutTheRecordedFactsUdpIsCopied() {
+    void withoutTheRecordedFactsUdpIsCutAtAGuessFromTheMtu() {
         List<FrameRecord> plain = new ArrayList<>();
         for (FrameRecord f : KernelFactsSample.frames()) {
             plain.add(new FrameRecord(f.number(), f.timestampNanos(), 1, f.bytes(), f.originalLength()));
         }
-        SegmentRun r = SegmentRun.of(List.of(plain.get(2)), MSS, 1500, true);
-        assertEquals(1, r.output.size());
-        assertEquals(0, r.report.superPacketsSplit());
+        SegmentRun guessed = SegmentRun.of(List.of(plain.get(2)), MSS, 1500, true);
+        assertEquals((KernelFactsSample.UDP_DATA + 1451) / 1452, guessed.output.size());
+        assertEquals(1, guessed.report.superPacketsSplit());
+        SegmentReport.FlowUse use = guessed.report.flows().values().iterator().next();
+        assertEquals(SizeRule.UDP_GSO_GUESS, use.rule());
+        assertEquals(1452, use.segmentSize());
+        for (int i = 0; i < guessed.output.size(); i++) {
+            assertEquals(ChecksumVerdict.GOOD, SegmentRun.summary(guessed.output.get(i)).transportChecksum, "datagram " + i);
+        }
+
+        SegmentRun atRecordedSize = SegmentRun.of(List.of(plain.get(2)), MSS, 40 + 8 + KernelFactsSample.UDP_GSO, true);
+        SegmentRun recorded = SegmentRun.of(List.of(KernelFactsSample.frames().get(2)), MSS, 1500, true);
+        assertEquals(udpDatagrams().size(), atRecordedSize.output.size());
+        for (int i = 0; i < recorded.output.size(); i++) {
+            assertArrayEquals(recorded.output.get(i).bytes(), atRecordedSize.output.get(i).bytes(), "datagram " + i);
+        }
+
+        byte[] complete = TransportFrames.ethernet(TransportFrames.ETHERTYPE_IPV6, TransportFrames.ipv6(TransportFrames.UDP,
+                TransportFrames.V6_SRC, TransportFrames.V6_DST, TransportFrames.withChecksum(TransportFrames.udp(4433, 50000,
+                        8 + 3000, TransportFrames.data(3000)), 6, TransportFrames.UDP, TransportFrames.V6_SRC,
+                        TransportFrames.V6_DST, TransportFrames.Checksum.CORRECT), false));
+        SegmentRun copied = SegmentRun.of(List.of(new FrameRecord(1, 0, 1, complete, complete.length)), MSS, 1500, true);
+        assertEquals(1, copied.output.size());
+        assertEquals(0, copied.report.superPacketsSplit());
     }
 }

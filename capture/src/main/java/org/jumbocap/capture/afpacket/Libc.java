@@ -44,4 +44,8 @@ final class Libc {
     static native int ioctl(int fd, long request, Pointer argument) throws LastErrorException;
 
     static native int if_nametoindex(String name);
+
+    static native int gettid();
+
+    static native int setpriority(int which, int who, int priority) throws LastErrorException;
 }

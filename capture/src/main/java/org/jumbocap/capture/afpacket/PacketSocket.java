@@ -17,6 +17,11 @@ import java.nio.ByteOrder;
  * <p>The socket is opened with protocol 0 and bound to its interface without one, so the kernel gives it
  * nothing until {@link #start}: a capture filter attached before that applies to the very first frame.
  *
+ * <p>{@link #ANY} opens one socket for every interface, as libpcap's "any" does: a cooked
+ * ({@code SOCK_DGRAM}) socket bound to interface index 0, whose frames start at the network header and
+ * whose {@code struct sockaddr_ll} in the ring says which interface, protocol and direction each has. The
+ * kernel refuses {@code PACKET_VNET_HDR} on such a socket, so its frames come without the virtio_net_hdr.
+ *
  * <p>Not thread-safe, except {@link #wake}, which may race {@link #close}.
  */
 public final class PacketSocket implements AutoCloseable {
@@ -51,6 +56,10 @@ public final class PacketSocket implements AutoCloseable {
 
     private static final int AF_PACKET = 17;
     private static final int SOCK_RAW = 3;
+    private static final int SOCK_DGRAM = 2;
+    private static final int PRIO_PROCESS = 0;
+    /** The device name of every interface at once. */
+    public static final String ANY = "any";
     private static final int SOCK_CLOEXEC = 0x80000;
     private static final int ETH_P_ALL = 0x0003;
     private static final int SOL_SOCKET = 1;
@@ -114,6 +123,7 @@ public final class PacketSocket implements AutoCloseable {
     private final int wakeFd;
     private final int ifindex;
     private final int hardwareType;
+    private final boolean cooked;
     private final Pointer mapping;
     private final long mappingBytes;
     private final ByteBuffer ring;
@@ -133,6 +143,7 @@ public final class PacketSocket implements AutoCloseable {
         this.wakeFd = wakeFd;
         this.ifindex = ifindex;
         this.hardwareType = hardwareType;
+        this.cooked = ifindex == 0;
         this.mapping = mapping;
         this.mappingBytes = mappingBytes;
         this.ring = mapping.getByteBuffer(0, mappingBytes).order(ByteOrder.nativeOrder());
@@ -157,19 +168,22 @@ public final class PacketSocket implements AutoCloseable {
     public static PacketSocket open(String device, int blockBytes, int blocks, int blockTimeoutMillis,
                                     boolean promiscuous) throws SocketException {
         Libc.ensureLoaded();
-        int ifindex = Libc.if_nametoindex(device);
-        if (ifindex == 0) {
+        boolean any = device.equals(ANY);
+        int ifindex = any ? 0 : Libc.if_nametoindex(device);
+        if (ifindex == 0 && !any) {
             throw new SocketException("if_nametoindex(" + device + ")", ENODEV);
         }
-        int fd = call("socket(AF_PACKET)", () -> Libc.socket(AF_PACKET, SOCK_RAW | SOCK_CLOEXEC, 0));
+        int fd = call("socket(AF_PACKET)", () -> Libc.socket(AF_PACKET, (any ? SOCK_DGRAM : SOCK_RAW) | SOCK_CLOEXEC, 0));
         int wakeFd = -1;
         Pointer mapping = null;
         long mappingBytes = (long) blockBytes * blocks;
         try {
             Memory one = new Memory(4);
             one.setInt(0, 1);
-            // before the ring: the kernel refuses it once a ring is mapped
-            call("setsockopt(PACKET_VNET_HDR)", () -> Libc.setsockopt(fd, SOL_PACKET, PACKET_VNET_HDR, one, 4));
+            if (!any) {
+                // before the ring: the kernel refuses it once a ring is mapped (and always on a cooked socket)
+                call("setsockopt(PACKET_VNET_HDR)", () -> Libc.setsockopt(fd, SOL_PACKET, PACKET_VNET_HDR, one, 4));
+            }
             one.setInt(0, TPACKET_V3);
             call("setsockopt(PACKET_VERSION, TPACKET_V3)", () -> Libc.setsockopt(fd, SOL_PACKET, PACKET_VERSION, one, 4));
             Memory req = new Memory(28);
@@ -196,7 +210,8 @@ public final class PacketSocket implements AutoCloseable {
             length.setInt(0, SOCKADDR_LL_BYTES);
             call("getsockname", () -> Libc.getsockname(fd, address, length));
             int hardwareType = address.getShort(8) & 0xFFFF;
-            if (promiscuous) {
+            if (promiscuous && !any) {
+                // as libpcap: "any" is never promiscuous
                 Memory mreq = new Memory(16);
                 mreq.clear();
                 mreq.setInt(0, ifindex);
@@ -227,6 +242,19 @@ public final class PacketSocket implements AutoCloseable {
         address.setShort(2, (short) (ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN
                 ? Short.reverseBytes((short) protocol) : protocol));
         address.setInt(4, ifindex);
+    }
+
+    /**
+     * Gives the calling thread (the one that will drain the ring) the scheduling priority {@code nice}, as
+     * {@code nice -n -10 tcpdump} does for a whole process; false where the process may not (neither root
+     * nor CAP_SYS_NICE), which leaves it as it was.
+     */
+    public static boolean raiseCallingThreadPriority(int nice) {
+        try {
+            return Libc.setpriority(PRIO_PROCESS, Libc.gettid(), nice) == 0;
+        } catch (LastErrorException | UnsatisfiedLinkError e) {
+            return false;
+        }
     }
 
     /** Whether the interface is up (IFF_UP), as this socket's network namespace sees it. */
@@ -378,9 +406,17 @@ public final class PacketSocket implements AutoCloseable {
         return ifindex;
     }
 
-    /** The interface's ARPHRD_ type. */
+    /** The interface's ARPHRD_ type (not meaningful for {@link #ANY}: each frame's is in the ring). */
     public int hardwareType() {
         return hardwareType;
+    }
+
+    /**
+     * True for the {@link #ANY} socket: frames start at the network header, without a virtio_net_hdr; the
+     * link layer is described by each frame's {@code struct sockaddr_ll}.
+     */
+    public boolean cooked() {
+        return cooked;
     }
 
     /** Unmaps the ring and closes the socket; the ring's bytes must not be read after. */

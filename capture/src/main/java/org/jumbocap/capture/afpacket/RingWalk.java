@@ -40,8 +40,12 @@ public final class RingWalk {
     /** TPACKET_ALIGN(sizeof(struct tpacket3_hdr)): where the frame's {@code struct sockaddr_ll} starts. */
     public static final int FRAME_HEADER_BYTES = 48;
     /** {@code struct sockaddr_ll}: family, protocol, ifindex, hatype, pkttype, halen, addr[8]. */
+    static final int SLL_PROTOCOL = 2;
+    static final int SLL_IFINDEX = 4;
     static final int SLL_HATYPE = 8;
     static final int SLL_PKTTYPE = 10;
+    static final int SLL_HALEN = 11;
+    static final int SLL_ADDR = 12;
     public static final int SOCKADDR_LL_BYTES = 20;
     /** The least a frame takes before its MAC header: its header and its link-level address. */
     public static final int FRAME_MIN_MAC_OFFSET = FRAME_HEADER_BYTES + SOCKADDR_LL_BYTES;
@@ -233,6 +237,27 @@ public final class RingWalk {
     /** {@code sll_pkttype}: PACKET_HOST, _BROADCAST, _MULTICAST, _OTHERHOST, _OUTGOING. */
     public int packetType() {
         return ring.get(frame + FRAME_HEADER_BYTES + SLL_PKTTYPE) & 0xFF;
+    }
+
+    /** {@code sll_protocol}: the frame's ethertype (the ring holds it in network order). */
+    public int linkProtocol() {
+        int at = frame + FRAME_HEADER_BYTES + SLL_PROTOCOL;
+        return (ring.get(at) & 0xFF) << 8 | (ring.get(at + 1) & 0xFF);
+    }
+
+    /** {@code sll_ifindex}: the interface the frame came in on or went out of. */
+    public int interfaceIndex() {
+        return ring.getInt(frame + FRAME_HEADER_BYTES + SLL_IFINDEX);
+    }
+
+    /** {@code sll_halen}: bytes of the link-layer address, at most 8 are kept. */
+    public int linkAddressLength() {
+        return ring.get(frame + FRAME_HEADER_BYTES + SLL_HALEN) & 0xFF;
+    }
+
+    /** Offset in the ring of {@code sll_addr}, 8 bytes: the sender's link-layer address. */
+    public int linkAddressOffset() {
+        return frame + FRAME_HEADER_BYTES + SLL_ADDR;
     }
 
     /** {@code sll_hatype}: the device's ARPHRD_ type. */

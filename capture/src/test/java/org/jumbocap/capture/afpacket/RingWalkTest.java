@@ -180,6 +180,26 @@ class RingWalkTest {
         assertThrows(RingWalk.CorruptRingException.class, () -> new RingWalk(macInsideHeader.ring, BLOCK, 2).next());
     }
 
+    /** The frame's struct sockaddr_ll as the kernel writes it: protocol in network order, the rest the host's. */
+    @Test
+    void theLinkLevelAddressIsReadAsTheKernelWritesIt() throws Exception {
+        Image image = new Image(BLOCK, 1).block(0, RingWalk.TP_STATUS_USER, 100);
+        int sll = RingWalk.BLOCK_HEADER_BYTES + RingWalk.FRAME_HEADER_BYTES;
+        image.ring.put(sll + RingWalk.SLL_PROTOCOL, (byte) 0x86).put(sll + RingWalk.SLL_PROTOCOL + 1, (byte) 0xDD);
+        image.ring.putInt(sll + RingWalk.SLL_IFINDEX, 70_001);
+        image.ring.putShort(sll + RingWalk.SLL_HATYPE, (short) PacketSocket.ARPHRD_LOOPBACK);
+        image.ring.put(sll + RingWalk.SLL_PKTTYPE, (byte) PacketSocket.PACKET_OUTGOING);
+        image.ring.put(sll + RingWalk.SLL_HALEN, (byte) 6);
+        RingWalk w = new RingWalk(image.ring, BLOCK, 1);
+        assertTrue(w.next());
+        assertEquals(0x86DD, w.linkProtocol());
+        assertEquals(70_001, w.interfaceIndex());
+        assertEquals(PacketSocket.ARPHRD_LOOPBACK, w.hardwareType());
+        assertEquals(PacketSocket.PACKET_OUTGOING, w.packetType());
+        assertEquals(6, w.linkAddressLength());
+        assertEquals(sll + RingWalk.SLL_ADDR, w.linkAddressOffset());
+    }
+
     @Test
     void aRingSmallerThanItsBlocksIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new RingWalk(ByteBuffer.allocate(BLOCK), BLOCK, 2));

@@ -65,6 +65,10 @@ public final class StatsReport {
         row(s, "Cut by snaplen", group(st.cutFrames()) + " frames");
         row(s, "TCP", group(st.tcpFrames()) + " frames, " + group(st.tcpBytes()) + " B");
         row(s, "UDP", group(st.udpFrames()) + " frames, " + group(st.udpBytes()) + " B");
+        if (st.udpGsoSuspectedFrames() > 0) {
+            row(s, "UDP GSO", group(st.udpGsoSuspectedFrames()) + " suspected super-packets, " + group(st.udpGsoSuspectedBytes())
+                    + " B (udp.gso.suspected: no gso_size in the file)");
+        }
 
         s.append('\n').append(colors.bold("Jumbograms and BIG TCP super-packets")).append('\n');
         for (KindCount k : st.jumboKinds()) {
@@ -270,7 +274,8 @@ public final class StatsReport {
         j.endArray();
         j.field("cut_frames", st.cutFrames());
         j.name("tcp").beginObject().field("frames", st.tcpFrames()).field("bytes", st.tcpBytes()).endObject();
-        j.name("udp").beginObject().field("frames", st.udpFrames()).field("bytes", st.udpBytes()).endObject();
+        j.name("udp").beginObject().field("frames", st.udpFrames()).field("bytes", st.udpBytes())
+                .field("gso_suspected", st.udpGsoSuspectedFrames()).endObject();
         j.name("jumbo").beginObject().field("frames", st.jumboFrames()).field("bytes", st.jumboBytes())
                 .field("share_of_bytes", share(st.jumboBytes(), st.bytes()));
         j.name("kinds").beginArray();

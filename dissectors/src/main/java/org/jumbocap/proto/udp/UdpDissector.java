@@ -22,6 +22,8 @@ import org.jumbocap.tree.FieldNode;
 public final class UdpDissector implements Dissector {
     public static final int IP_PROTOCOL = 17;
     private static final int HEADER = 8;
+    /** The MTU a datagram is held against where the file does not say the link's: Ethernet's. */
+    public static final int ETHERNET_MTU = 1500;
 
     @Override
     public void dissect(DissectionContext ctx, int offset, long length) {
@@ -74,6 +76,41 @@ public final class UdpDissector implements Dissector {
             udp.add(UdpFields.PAYLOAD, payloadOffset, captured, null).setText(captured == payloadLength
                     ? "Payload (" + captured + " bytes)" : "Payload (" + captured + " of " + payloadLength + " bytes captured)");
         }
+        boolean gsoCandidate = !partial && !lengthBad && looksLikeUdpGso(ctx, ip, checksumField, offset, datagramLength);
+        int ipLayers = summary.ipLayerCount;
+        decodePayload(ctx, ip, checksum, checksumField, offset, datagramLength, partial || lengthBad, srcPort, dstPort,
+                payloadOffset, payloadLength);
+        // an IP layer inside the payload makes this a tunnel's outer datagram, long because of the packet it carries
+        if (gsoCandidate && summary.ipLayerCount == ipLayers) {
+            long ipPacket = offset - summary.ipOffset + datagramLength;
+            ctx.expert(udp.add(UdpFields.GSO_SUSPECTED, offset, 0, null).generated(), UdpFields.GSO_SUSPECTED_NOTE, ipPacket);
+        }
+    }
+
+    /**
+     * The one place a UDP GSO super-packet is recognised in a file without the kernel's facts, for the summary
+     * and the tree alike: the sending side's datagram in one IP packet longer than Ethernet's MTU, neither a
+     * fragment nor inside a tunnel nor a jumbogram, whose checksum is the pseudo-header sum left for the NIC.
+     * A host does not send such a packet itself (it would fragment it); GSO hands the NIC one and lets it cut.
+     * A link with a larger MTU (loopback, jumbo frames) can carry such a datagram whole: hence only suspected;
+     * Linux's loopback, whose Ethernet header has two zero addresses, is left out. The caller also checks that no IP layer follows in the payload (a tunnel's outer datagram).
+     */
+    private static boolean looksLikeUdpGso(DissectionContext ctx, IpContext ip, int checksumField, int offset,
+                                           long datagramLength) {
+        FrameSummary s = ctx.summary();
+        if (ctx.hasRecordedGso() || ip == null || ip.isJumbo() || ip.moreFragments() || ctx.tunnelDepth() > 0
+                || s.ipLayerCount != 1 || s.ipOffset < 0 || checksumField == 0 || s.ethSrc == 0 && s.ethDst == 0) {
+            return false;
+        }
+        return offset - s.ipOffset + datagramLength > ETHERNET_MTU
+                && ChecksumVerdict.isOffloaded(checksumField, ip.pseudoHeaderSum(ctx.buffer(), IP_PROTOCOL, datagramLength));
+    }
+
+    /** The payload to the port's dissector, and the checksum's verdict (for a tunnel, after its inner layers). */
+    private static void decodePayload(DissectionContext ctx, IpContext ip, FieldNode checksum, int checksumField,
+                                      int offset, long datagramLength, boolean unverifiable, int srcPort, int dstPort,
+                                      int payloadOffset, long payloadLength) {
+        FrameSummary summary = ctx.summary();
         Dissector next = null;
         if (payloadLength > 0) {
             DissectorTable ports = ctx.registry().table(Tables.UDP_PORT);
@@ -83,11 +120,11 @@ public final class UdpDissector implements Dissector {
             }
         }
         if (!ctx.hasTree() && !ctx.verifyChecksums()) {
-            summaryChecksum(ctx, ip, checksum, checksumField, offset, datagramLength, partial || lengthBad, next,
+            summaryChecksum(ctx, ip, checksum, checksumField, offset, datagramLength, unverifiable, next,
                     payloadOffset, payloadLength);
             return;
         }
-        ChecksumVerdict.Result checked = check(ctx, ip, checksumField, offset, datagramLength, partial || lengthBad);
+        ChecksumVerdict.Result checked = check(ctx, ip, checksumField, offset, datagramLength, unverifiable);
         if (next == null || checked.verdict() != ChecksumVerdict.BAD) {
             show(ctx, offset, checksum, checked);
             if (payloadLength > 0) {

@@ -23,6 +23,9 @@ public final class UdpFields {
             .withValueNames(ChecksumVerdict.valueNames());
     public static final FieldDef CHECKSUM_CALCULATED = FieldDef.of("udp.checksum_calculated", "Calculated Checksum", FieldType.UINT16, Base.HEX,
             "The checksum the datagram's bytes and pseudo-header call for");
+    public static final FieldDef GSO_SUSPECTED = FieldDef.of("udp.gso.suspected", "Suspected UDP GSO super-packet", FieldType.NONE,
+            "Present on a datagram that looks like a UDP GSO super-packet in a file without the kernel's facts: one IP packet over "
+            + UdpDissector.ETHERNET_MTU + " bytes, not a fragment, not a tunnel, its checksum left for the NIC");
     public static final FieldDef PAYLOAD = FieldDef.of("udp.payload", "Payload", FieldType.BYTES, "Datagram data (the captured part)");
 
     public static final ExpertDef LENGTH_JUMBO = new ExpertDef("udp.length.jumbo", ExpertGroup.JUMBO, Severity.NOTE,
@@ -45,6 +48,9 @@ public final class UdpFields {
             "Tunnel checksum 0x%04x is right once the NIC completes the inner offloaded %s checksum (local checksum offload)");
     public static final ExpertDef LENGTH_PARTIAL = new ExpertDef("udp.length.partial", ExpertGroup.PROTOCOL, Severity.NOTE,
             "UDP length %d exceeds the %d bytes present (a first IP fragment or an ICMP error's quote): the checksum is not verified");
+    public static final ExpertDef GSO_SUSPECTED_NOTE = new ExpertDef("udp.gso.suspected", ExpertGroup.PROTOCOL, Severity.NOTE,
+            "Suspected UDP GSO super-packet: one %d-byte IP packet, over Ethernet's MTU of " + UdpDissector.ETHERNET_MTU
+            + " yet not fragmented, with its checksum left for the NIC (sending side); the kernel's gso_size is not in the file");
     public static final ExpertDef CHECKSUM_ZERO = new ExpertDef("udp.checksum.zero", ExpertGroup.CHECKSUM, Severity.ERROR,
             "Illegal checksum value 0 in UDP over IPv6 (RFC 8200 section 8.1)");
 
