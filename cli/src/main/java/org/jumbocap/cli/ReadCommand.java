@@ -12,6 +12,7 @@ import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.render.Colors;
 import org.jumbocap.cli.render.FieldColumns;
+import org.jumbocap.cli.tshark.TsharkStatistics;
 import org.jumbocap.render.HexDump;
 import org.jumbocap.render.Json;
 import org.jumbocap.render.JsonFrame;
@@ -51,6 +52,7 @@ import picocli.CommandLine;
                 "  tcpdump -w - -i eth0 | jumbocap read -",
                 "  jumbocap read -Y 'jumbo' -w jumbograms.pcapng capture.pcap",
                 "  jumbocap read capture.pcap 'tcp port 5201'   # a capture filter, as tcpdump -r takes it",
+                "  jumbocap -r capture.pcap -q -z conv,tcp -z expert  # tshark's reports, in its layout",
                 "",
                 "-Y takes a display filter (Wireshark's fields: 'tcp.port == 5201'); words after the",
                 "files that are no file are a capture filter (libpcap's grammar, as tcpdump takes it:",
@@ -145,6 +147,13 @@ public final class ReadCommand implements Callable<Integer> {
                     + "heap: a million open connections need some 1 KB each up to the cap.")
     int maxFlows;
 
+    @Option(names = "-z", paramLabel = "STATISTIC",
+            description = "A report in tshark's layout after the frames (repeatable; with -q alone): "
+                    + "conv,eth|ip|ipv6|tcp|udp[,FILTER], endpoints,eth|ip|ipv6|tcp|udp[,FILTER], expert[,FILTER], "
+                    + "follow,tcp,raw|ascii|hex|yaml,N. The tables add the jumbograms and super-packets after "
+                    + "tshark's columns; they count the frames that pass -Y.")
+    List<String> statistics = new ArrayList<>();
+
     @Override
     public Integer call() {
         if (maxFlows < 1) {
@@ -175,6 +184,9 @@ public final class ReadCommand implements Callable<Integer> {
     private Integer read(TimeFormat timeFormat, FieldColumns columns, FileCaptureFilter captureFilter) {
         FrameFilter filter = inputs.filter();
         if (writeFile != null) {
+            if (!statistics.isEmpty()) {
+                throw usage("-z goes with the frames printed, not with -w: read the written file with -q -z");
+            }
             return write(filter, captureFilter);
         }
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
@@ -210,6 +222,10 @@ public final class ReadCommand implements Callable<Integer> {
         if (quiet) {
             sink = (frame, context) -> { };
         }
+        TsharkStatistics reports = tsharkStatistics();
+        if (!reports.isEmpty()) {
+            sink = reports.around(sink);
+        }
         if (columns != null && columns.header() != null && !quiet) {
             out.println(columns.header());
         }
@@ -228,6 +244,9 @@ public final class ReadCommand implements Callable<Integer> {
         }
         if (format == Format.json && !quiet) {
             jsonArray.close();
+        }
+        if (!reports.isEmpty()) {
+            out.print(reports.render());
         }
         out.flush();
         return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
@@ -399,6 +418,14 @@ public final class ReadCommand implements Callable<Integer> {
             return true;
         }
         return fields.stream().anyMatch(CompiledFilter::showsChecksums);
+    }
+
+    private TsharkStatistics tsharkStatistics() {
+        try {
+            return new TsharkStatistics(statistics);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
     }
 
     private FieldColumns columns() {
