@@ -346,9 +346,21 @@ z_reports() {
     done
 }
 
+# tshark's packet-list columns and frame.time as -T fields prints them (UTC, as jumbocap); TsharkFieldsParityTest (cli)
+columns() {
+    local f
+    mkdir -p "$OUT/expected/tshark-columns"
+    for f in "$@" arp-veth.pcap dns-veth.pcap tls-veth.pcap; do
+        TZ=UTC tshark -n -r "$OUT/$f" -o ip.defragment:FALSE -o ipv6.defragment:FALSE -T fields -E header=y \
+            -e _ws.col.No. -e _ws.col.Time -e _ws.col.Source -e _ws.col.Destination -e _ws.col.Protocol \
+            -e _ws.col.Length -e _ws.col.Info -e frame.time 2>/dev/null >"$OUT/expected/tshark-columns/$f.tsv"
+    done
+}
+
 # tshark/tcpdump run as root print a warning on stderr; it is not kept.
 follow_digests "${FILES[@]}" >"$OUT/expected/tshark-follow.tsv"
 z_reports "${FILES[@]}"
+columns "${FILES[@]}"
 for f in "${FILES[@]}"; do
     expected "$OUT/$f"
     printf '%-30s %6s frames %4s >65535 bytes  %s\n' "$f" \

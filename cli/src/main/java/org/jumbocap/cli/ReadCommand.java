@@ -213,7 +213,7 @@ public final class ReadCommand implements Callable<Integer> {
                     if (recordAlone) {
                         columns.appendLine(frame.frame(), s);
                     } else {
-                        s.append(columns.line(frame.tree()));
+                        s.append(columns.line(frame.tree(), context));
                     }
                     s.append('\n');
                 }
@@ -434,12 +434,13 @@ public final class ReadCommand implements Callable<Integer> {
         }
         FieldRegistry registry = DissectorRegistry.standard().fields();
         for (String f : fields) {
-            if (!registry.contains(f)) {
+            if (!registry.contains(f) && !FieldColumns.isColumn(f)) {
                 String hint = registry.nearest(f).map(n -> " (did you mean '" + n + "'?)").orElse("");
                 throw usage("-e " + f + ": unknown field" + hint + "; 'jumbocap fields' lists them");
             }
         }
         FieldColumns columns = new FieldColumns(fields);
+        columns.timeFormat(TimeFormat.of(time));
         for (String o : fieldOptions) {
             try {
                 columns.option(o);
