@@ -13,6 +13,7 @@ import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.render.Colors;
 import org.jumbocap.cli.render.FieldColumns;
 import org.jumbocap.cli.tshark.TsharkStatistics;
+import org.jumbocap.cli.progress.ProgressLine;
 import org.jumbocap.render.HexDump;
 import org.jumbocap.render.Json;
 import org.jumbocap.render.JsonFrame;
@@ -319,16 +320,18 @@ public final class ReadCommand implements Callable<Integer> {
         JumbocapCommand root = JumbocapCommand.of(spec);
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
         boolean ok;
+        ProgressLine progress = ProgressLine.forFiles(inputs.files(), quiet || inputs.noProgress(), spec.commandLine().getErr());
         try (output) {
             output.reserve();
             ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).captureFilter(captureFilter)
-                    .run(inputs.files(), (frame, context) -> {
+                    .run(inputs.files(), ProgressLine.around(progress, (frame, context) -> {
                 try {
                     output.writerFor(frame.frame()).write(frame.frame());
                 } catch (IOException e) {
                     throw output.failed(e);
                 }
-            }, spec.commandLine().getOut(), spec.commandLine().getErr(), root.debug());
+            }), spec.commandLine().getOut(), spec.commandLine().getErr(), root.debug());
+            ProgressLine.finish(progress);
             output.finish();
         } catch (IOException e) {
             throw output.failed(e);
