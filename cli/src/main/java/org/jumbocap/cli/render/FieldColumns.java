@@ -127,6 +127,11 @@ public final class FieldColumns {
             Map.entry("_ws.col.Length", "length"), Map.entry("_ws.col.packet_length", "length"),
             Map.entry("_ws.col.Info", "info"), Map.entry("_ws.col.info", "info"));
 
+    /** The packet-list column names {@code -e} takes beside the fields. */
+    public static java.util.Set<String> columnNames() {
+        return COLUMNS.keySet();
+    }
+
     /** True for a packet-list column name ({@code _ws.col.Info}) that {@code -e} takes beside the fields. */
     public static boolean isColumn(String name) {
         return COLUMNS.containsKey(name);
