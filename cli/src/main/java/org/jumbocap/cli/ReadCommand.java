@@ -12,6 +12,7 @@ import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.render.Colors;
 import org.jumbocap.cli.render.FieldColumns;
+import org.jumbocap.cli.tshark.TsharkJson;
 import org.jumbocap.cli.tshark.TsharkStatistics;
 import org.jumbocap.cli.progress.ProgressLine;
 import org.jumbocap.render.HexDump;
@@ -68,7 +69,7 @@ import picocli.CommandLine;
 public final class ReadCommand implements Callable<Integer> {
     /** Output formats of {@code -T}. */
     enum Format {
-        text, json, ndjson, fields
+        text, json, ndjson, fields, ek
     }
 
     @Spec
@@ -102,6 +103,12 @@ public final class ReadCommand implements Callable<Integer> {
     @Option(names = "-T", paramLabel = "FORMAT", defaultValue = "text",
             description = "Output format: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
     Format format;
+
+    @Option(names = "--json-layout", paramLabel = "jumbocap|tshark", defaultValue = "jumbocap",
+            description = "The objects of -T json and ndjson: jumbocap's own (default), or tshark's -T json layout "
+                    + "(_index, _type, _score, _source.layers with every value a string, subfields in NAME_tree, a "
+                    + "repeated name an array) for pipelines written against tshark. -T ek is tshark's Elasticsearch bulk format.")
+    String jsonLayout;
 
     @Option(names = "-e", paramLabel = "FIELD", description = "A field to print with -T fields (repeatable).")
     List<String> fields = new ArrayList<>();
@@ -173,6 +180,12 @@ public final class ReadCommand implements Callable<Integer> {
         if (writeFormat != null && writeFile == null) {
             throw usage("-F needs -w FILE");
         }
+        if (!jsonLayout.equals("jumbocap") && !jsonLayout.equals("tshark")) {
+            throw usage("--json-layout " + jsonLayout + ": expected jumbocap or tshark");
+        }
+        if (jsonLayout.equals("tshark") && format != Format.json && format != Format.ndjson) {
+            throw usage("--json-layout tshark goes with -T json or ndjson (-T ek is tshark's bulk format already)");
+        }
         FieldColumns columns = format == Format.fields ? columns() : null;
         if (format != Format.fields && (!fields.isEmpty() || !fieldOptions.isEmpty())) {
             throw usage("-e and -E need -T fields");
@@ -196,15 +209,28 @@ public final class ReadCommand implements Callable<Integer> {
         PrintWriter out = lineBuffered ? flushingPerFrame(spec.commandLine().getOut()) : spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Colors colors = Colors.of(root.color() && format == Format.text);
-        JsonArraySink jsonArray = new JsonArraySink(out);
+        boolean tsharkLayout = jsonLayout.equals("tshark");
+        JsonArraySink jsonArray = new JsonArraySink(out, tsharkLayout);
         FrameLoop.Sink sink = switch (format) {
             case text -> textSink(out, timeFormat, colors);
             case json -> jsonArray;
             case ndjson -> new LineSink(out) {
                 @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
-                    JsonFrame.render(frame.tree(), context, new Json(s));
+                    if (tsharkLayout) {
+                        TsharkJson.json(frame.tree(), new Json(s));
+                    } else {
+                        JsonFrame.render(frame.tree(), context, new Json(s));
+                    }
                     s.append('\n');
+                }
+            };
+            case ek -> new LineSink(out) {
+                @Override
+                public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
+                    StringBuilder doc = new StringBuilder(1024);
+                    TsharkJson.ek(frame.tree(), new Json(s), new Json(doc));
+                    s.append('\n').append(doc).append('\n');
                 }
             };
             case fields -> new LineSink(out) {
@@ -342,15 +368,21 @@ public final class ReadCommand implements Callable<Integer> {
     /** The frames as the elements of one JSON array, whose brackets the caller writes. */
     private static final class JsonArraySink implements FrameLoop.RenderingSink {
         private final PrintWriter out;
+        private final boolean tsharkLayout;
         private boolean empty = true;
 
-        JsonArraySink(PrintWriter out) {
+        JsonArraySink(PrintWriter out, boolean tsharkLayout) {
             this.out = out;
+            this.tsharkLayout = tsharkLayout;
         }
 
         @Override
         public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
-            JsonFrame.render(frame.tree(), context, new Json(s));
+            if (tsharkLayout) {
+                TsharkJson.json(frame.tree(), new Json(s));
+            } else {
+                JsonFrame.render(frame.tree(), context, new Json(s));
+            }
         }
 
         @Override
@@ -414,7 +446,7 @@ public final class ReadCommand implements Callable<Integer> {
      * or filter that names a checksum or an expert item (a bad checksum is one).
      */
     private boolean checksumsShown(FrameFilter filter) {
-        if (verbose || format == Format.json || format == Format.ndjson) {
+        if (verbose || format == Format.json || format == Format.ndjson || format == Format.ek) {
             return true;
         }
         if (filter != null && filter.compiled().readsChecksums()) {
