@@ -12,6 +12,7 @@ import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.render.Colors;
 import org.jumbocap.cli.render.FieldColumns;
+import org.jumbocap.cli.tshark.Psml;
 import org.jumbocap.cli.tshark.TsharkJson;
 import org.jumbocap.cli.tshark.TsharkStatistics;
 import org.jumbocap.cli.progress.ProgressLine;
@@ -69,7 +70,7 @@ import picocli.CommandLine;
 public final class ReadCommand implements Callable<Integer> {
     /** Output formats of {@code -T}. */
     enum Format {
-        text, json, ndjson, fields, ek
+        text, json, ndjson, fields, ek, psml
     }
 
     @Spec
@@ -225,6 +226,14 @@ public final class ReadCommand implements Callable<Integer> {
                     s.append('\n');
                 }
             };
+            case psml -> new LineSink(out) {
+                private final Psml psml = new Psml(timeFormat);
+
+                @Override
+                public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
+                    psml.packet(frame.tree(), context, s);
+                }
+            };
             case ek -> new LineSink(out) {
                 @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
@@ -259,6 +268,9 @@ public final class ReadCommand implements Callable<Integer> {
         if (format == Format.json && !quiet) {
             out.append('[');
         }
+        if (format == Format.psml && !quiet) {
+            out.append(Psml.head());
+        }
         FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows)
                 .captureFilter(captureFilter);
         boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
@@ -271,6 +283,9 @@ public final class ReadCommand implements Callable<Integer> {
         }
         if (format == Format.json && !quiet) {
             jsonArray.close();
+        }
+        if (format == Format.psml && !quiet) {
+            out.append(Psml.tail());
         }
         if (!reports.isEmpty()) {
             out.print(reports.render());

@@ -139,4 +139,28 @@ class TsharkJsonLayoutTest {
         }
         assertTrue(compared[0] > 10 * theirs.size() / 2, sample + ": fields compared " + compared[0]);
     }
+
+    /**
+     * {@code -T psml}: tshark's own output but for the creator line on the ARP sample, whose Info texts are
+     * tshark's too; on the others every section but Info (jumbocap's, see TsharkFieldsParityTest).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"arp-veth.pcap", "dns-veth.pcap", "ipv6-bigtcp-veth.pcap"})
+    void psmlIsTsharks(String sample) throws Exception {
+        String file = Cli.SAMPLES.resolve(sample).toString();
+        List<String> theirs = List.of(tshark("-r", file, "-T", "psml").split("\n", -1));
+        Cli.Result r = Cli.run("read", "-T", "psml", file);
+        assertEquals(0, r.code(), r.err());
+        List<String> mine = List.of(r.out().split("\n", -1));
+        assertEquals(theirs.size(), mine.size(), sample);
+        assertEquals("<psml version=\"0\" creator=\"jumbocap\">", mine.get(1));
+        int packetLine = 0;
+        for (int i = 0; i < theirs.size(); i++) {
+            packetLine = theirs.get(i).equals("<packet>") ? 0 : packetLine + 1;
+            boolean info = packetLine == 7 && theirs.get(i).startsWith("<section>");
+            if (i != 1 && (!info || sample.equals("arp-veth.pcap"))) {
+                assertEquals(theirs.get(i), mine.get(i), sample + " line " + (i + 1));
+            }
+        }
+    }
 }

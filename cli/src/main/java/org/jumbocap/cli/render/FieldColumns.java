@@ -147,7 +147,16 @@ public final class FieldColumns {
         return TSHARK_TIME.format(java.time.Instant.ofEpochSecond(seconds)) + String.format(Locale.ROOT, "%09d", fraction) + " UTC";
     }
 
-    private String column(String kind, FrameTree tree, FrameContext context) {
+    /** The text of one packet-list column ({@code _ws.col.Info}) for a frame, as {@code -e} prints it. */
+    public String column(String name, FrameTree tree, FrameContext context) {
+        String kind = COLUMNS.get(name);
+        if (kind == null) {
+            throw new IllegalArgumentException(name + " is not a packet-list column");
+        }
+        return SafeText.of(columnText(kind, tree, context));
+    }
+
+    private String columnText(String kind, FrameTree tree, FrameContext context) {
         FrameRecord frame = tree.frame();
         return switch (kind) {
             case "number" -> Long.toString(frame.number());
@@ -229,7 +238,7 @@ public final class FieldColumns {
             }
             String name = fields.get(i);
             String columnKind = COLUMNS.get(name);
-            List<Object> found = columnKind != null ? List.of(column(columnKind, tree, context))
+            List<Object> found = columnKind != null ? List.of(columnText(columnKind, tree, context))
                     : name.equals("frame.time") ? List.of(tsharkTime(tree.frame().timestampNanos()))
                     : values(tree, name);
             if (found.isEmpty()) {
