@@ -328,8 +328,39 @@ follow_digests() {
     done
 }
 
+# -z reports in tshark's layout, IP reassembly off as jumbocap: the conversation and endpoint tables in one file,
+# the expert items in another, per capture; TsharkStatisticsTest (cli)
+z_reports() {
+    local f z args=()
+    mkdir -p "$OUT/expected/tshark-z"
+    for z in conv,eth conv,ip conv,ipv6 conv,tcp conv,udp endpoints,eth endpoints,ip endpoints,ipv6 endpoints,tcp endpoints,udp; do
+        args+=(-z "$z")
+    done
+    for f in "$@" arp-veth.pcap dns-veth.pcap tls-veth.pcap tcp-scenarios/analysis-scenarios.pcap; do
+        if [ "$f" != tcp-scenarios/analysis-scenarios.pcap ]; then
+            tshark -n -r "$OUT/$f" -o ip.defragment:FALSE -o ipv6.defragment:FALSE -q "${args[@]}" \
+                2>/dev/null >"$OUT/expected/tshark-z/$(basename "$f").tables.txt"
+        fi
+        tshark -n -r "$OUT/$f" -o ip.defragment:FALSE -o ipv6.defragment:FALSE -q -z expert \
+            2>/dev/null >"$OUT/expected/tshark-z/$(basename "$f").expert.txt"
+    done
+}
+
+# tshark's packet-list columns and frame.time as -T fields prints them (UTC, as jumbocap); TsharkFieldsParityTest (cli)
+columns() {
+    local f
+    mkdir -p "$OUT/expected/tshark-columns"
+    for f in "$@" arp-veth.pcap dns-veth.pcap tls-veth.pcap; do
+        TZ=UTC tshark -n -r "$OUT/$f" -o ip.defragment:FALSE -o ipv6.defragment:FALSE -T fields -E header=y \
+            -e _ws.col.No. -e _ws.col.Time -e _ws.col.Source -e _ws.col.Destination -e _ws.col.Protocol \
+            -e _ws.col.Length -e _ws.col.Info -e frame.time 2>/dev/null >"$OUT/expected/tshark-columns/$f.tsv"
+    done
+}
+
 # tshark/tcpdump run as root print a warning on stderr; it is not kept.
 follow_digests "${FILES[@]}" >"$OUT/expected/tshark-follow.tsv"
+z_reports "${FILES[@]}"
+columns "${FILES[@]}"
 for f in "${FILES[@]}"; do
     expected "$OUT/$f"
     printf '%-30s %6s frames %4s >65535 bytes  %s\n' "$f" \

@@ -38,11 +38,20 @@ public final class CaptureInputs {
             description = "Stop after N frames (those passing -Y); 0, the default, reads them all.")
     long count;
 
+    @Option(names = "--no-progress",
+            description = "No progress line on standard error (drawn only when it is a terminal, for inputs of 16 MiB or more).")
+    boolean noProgress;
+
     @Option(names = "--threads", paramLabel = "N",
             description = "Threads that decode, filter and format frames beside the one that reads and writes "
                     + "(output keeps frame order, exactly as with 0). Default: one per core less one when "
                     + "checksums are summed on inputs of 8 MiB or more (and standard input), else none.")
     Integer threads;
+
+    /** True when --no-progress was given. */
+    public boolean noProgress() {
+        return noProgress;
+    }
 
     /** Decoding threads asked for, or -1 to let the frame loop choose by input size. */
     public int threads() {

@@ -1,5 +1,7 @@
 package org.jumbocap.cli;
 
+import org.jumbocap.cli.progress.ProgressLine;
+
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,6 +67,10 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Option(names = {"-i", "--interface"}, paramLabel = "IF", description = "Capture on IF for --duration seconds and check the traffic too.")
     String liveInterface;
+
+    @Option(names = "--no-progress",
+            description = "No progress line on standard error (drawn only when it is a terminal, for files of 16 MiB or more).")
+    boolean noProgress;
 
     @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "5",
             description = "How long -i captures (default ${DEFAULT-VALUE} s).")
@@ -149,7 +155,10 @@ public final class CheckCommand implements Callable<Integer> {
                     check.add(frame.summary(), frame.frame());
                 }
             };
-            boolean ok = new FrameLoop(null, 0, false).run(List.of(file), sink, out, errorLines, root.debug());
+            ProgressLine progress = ProgressLine.forFiles(List.of(file), noProgress, err);
+            boolean ok = new FrameLoop(null, 0, false).run(List.of(file), ProgressLine.around(progress, sink), out, errorLines,
+                    root.debug());
+            ProgressLine.finish(progress);
             inputOk &= ok;
             if (ok || check.frames() > 0) {
                 captures.add(new CaptureReport(file, check));

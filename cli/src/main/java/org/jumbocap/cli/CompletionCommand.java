@@ -1,5 +1,7 @@
 package org.jumbocap.cli;
 
+import org.jumbocap.cli.render.FieldColumns;
+
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.jumbocap.dissect.DissectorRegistry;
@@ -13,11 +15,11 @@ import picocli.CommandLine.Spec;
 /**
  * {@code jumbocap completion}: the bash (and zsh) completion script picocli generates, and in front of it
  * what picocli's static lists cannot know: {@code -i} completes the interfaces of the machine it runs on,
- * {@code -e} the field names.
+ * {@code -e} the field names (and tshark's {@code _ws.col.*} columns), {@code -Y} the field name a filter starts with.
  */
 @Command(name = "completion", mixinStandardHelpOptions = true,
         description = {"Prints the bash completion script for jumbocap.",
-                "-i completes the interfaces of the running system, -e the field names.",
+                "-i completes the interfaces of the running system, -e and -Y the field names.",
                 "zsh can load it too after 'autoload -U +X bashcompinit && bashcompinit'."},
         footerHeading = "%nExamples:%n",
         footer = {"  source <(jumbocap completion)",
@@ -45,6 +47,10 @@ public final class CompletionCommand implements Callable<Integer> {
         for (FieldDef f : DissectorRegistry.standard().fields().all()) {
             fields.append(fields.length() == 0 ? "" : " ").append(f.name());
         }
+        // tshark's packet-list columns, which -e takes too
+        for (String column : new java.util.TreeSet<>(FieldColumns.columnNames())) {
+            fields.append(' ').append(column);
+        }
         return "\n# jumbocap: values picocli's lists cannot hold\n"
                 + "_jumbocap_field_names='" + fields + "'\n"
                 + "function _complete_jumbocap_values() {\n"
@@ -53,6 +59,9 @@ public final class CompletionCommand implements Callable<Integer> {
                 + "    -i|--interface)\n"
                 + "      COMPREPLY=( $(compgen -W \"$(ls /sys/class/net 2>/dev/null)\" -- \"$cur\") ); return 0 ;;\n"
                 + "    -e)\n"
+                + "      COMPREPLY=( $(compgen -W \"$_jumbocap_field_names\" -- \"$cur\") ); return 0 ;;\n"
+                // a display filter starts with a field name more often than not: 'ipv6.opt.j<TAB>'
+                + "    -Y|--display-filter|-R)\n"
                 + "      COMPREPLY=( $(compgen -W \"$_jumbocap_field_names\" -- \"$cur\") ); return 0 ;;\n"
                 + "  esac\n"
                 + "  " + PICOCLI_FUNCTION + " \"$@\"\n"

@@ -1,5 +1,7 @@
 package org.jumbocap.cli;
 
+import org.jumbocap.cli.progress.ProgressLine;
+
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
@@ -16,6 +18,7 @@ public final class Main {
 
     public static void main(String[] args) {
         boolean terminal = System.console() != null && System.getenv("NO_COLOR") == null;
+        ProgressLine.useProcessStderr();
         int code = run(args, new FileOutputStream(FileDescriptor.out), stderr(), terminal);
         System.exit(code);
     }

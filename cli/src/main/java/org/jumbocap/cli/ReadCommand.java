@@ -12,6 +12,10 @@ import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.render.Colors;
 import org.jumbocap.cli.render.FieldColumns;
+import org.jumbocap.cli.tshark.Psml;
+import org.jumbocap.cli.tshark.TsharkJson;
+import org.jumbocap.cli.tshark.TsharkStatistics;
+import org.jumbocap.cli.progress.ProgressLine;
 import org.jumbocap.render.HexDump;
 import org.jumbocap.render.Json;
 import org.jumbocap.render.JsonFrame;
@@ -51,6 +55,7 @@ import picocli.CommandLine;
                 "  tcpdump -w - -i eth0 | jumbocap read -",
                 "  jumbocap read -Y 'jumbo' -w jumbograms.pcapng capture.pcap",
                 "  jumbocap read capture.pcap 'tcp port 5201'   # a capture filter, as tcpdump -r takes it",
+                "  jumbocap -r capture.pcap -q -z conv,tcp -z expert  # tshark's reports, in its layout",
                 "",
                 "-Y takes a display filter (Wireshark's fields: 'tcp.port == 5201'); words after the",
                 "files that are no file are a capture filter (libpcap's grammar, as tcpdump takes it:",
@@ -65,7 +70,7 @@ import picocli.CommandLine;
 public final class ReadCommand implements Callable<Integer> {
     /** Output formats of {@code -T}. */
     enum Format {
-        text, json, ndjson, fields
+        text, json, ndjson, fields, ek, psml
     }
 
     @Spec
@@ -99,6 +104,12 @@ public final class ReadCommand implements Callable<Integer> {
     @Option(names = "-T", paramLabel = "FORMAT", defaultValue = "text",
             description = "Output format: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
     Format format;
+
+    @Option(names = "--json-layout", paramLabel = "jumbocap|tshark", defaultValue = "jumbocap",
+            description = "The objects of -T json and ndjson: jumbocap's own (default), or tshark's -T json layout "
+                    + "(_index, _type, _score, _source.layers with every value a string, subfields in NAME_tree, a "
+                    + "repeated name an array) for pipelines written against tshark. -T ek is tshark's Elasticsearch bulk format.")
+    String jsonLayout;
 
     @Option(names = "-e", paramLabel = "FIELD", description = "A field to print with -T fields (repeatable).")
     List<String> fields = new ArrayList<>();
@@ -145,6 +156,13 @@ public final class ReadCommand implements Callable<Integer> {
                     + "heap: a million open connections need some 1 KB each up to the cap.")
     int maxFlows;
 
+    @Option(names = "-z", paramLabel = "STATISTIC",
+            description = "A report in tshark's layout after the frames (repeatable; with -q alone): "
+                    + "conv,eth|ip|ipv6|tcp|udp[,FILTER], endpoints,eth|ip|ipv6|tcp|udp[,FILTER], expert[,FILTER], "
+                    + "follow,tcp,raw|ascii|hex|yaml,N. The tables add the jumbograms and super-packets after "
+                    + "tshark's columns; they count the frames that pass -Y.")
+    List<String> statistics = new ArrayList<>();
+
     @Override
     public Integer call() {
         if (maxFlows < 1) {
@@ -163,6 +181,12 @@ public final class ReadCommand implements Callable<Integer> {
         if (writeFormat != null && writeFile == null) {
             throw usage("-F needs -w FILE");
         }
+        if (!jsonLayout.equals("jumbocap") && !jsonLayout.equals("tshark")) {
+            throw usage("--json-layout " + jsonLayout + ": expected jumbocap or tshark");
+        }
+        if (jsonLayout.equals("tshark") && format != Format.json && format != Format.ndjson) {
+            throw usage("--json-layout tshark goes with -T json or ndjson (-T ek is tshark's bulk format already)");
+        }
         FieldColumns columns = format == Format.fields ? columns() : null;
         if (format != Format.fields && (!fields.isEmpty() || !fieldOptions.isEmpty())) {
             throw usage("-e and -E need -T fields");
@@ -175,6 +199,9 @@ public final class ReadCommand implements Callable<Integer> {
     private Integer read(TimeFormat timeFormat, FieldColumns columns, FileCaptureFilter captureFilter) {
         FrameFilter filter = inputs.filter();
         if (writeFile != null) {
+            if (!statistics.isEmpty()) {
+                throw usage("-z goes with the frames printed, not with -w: read the written file with -q -z");
+            }
             return write(filter, captureFilter);
         }
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
@@ -183,15 +210,36 @@ public final class ReadCommand implements Callable<Integer> {
         PrintWriter out = lineBuffered ? flushingPerFrame(spec.commandLine().getOut()) : spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Colors colors = Colors.of(root.color() && format == Format.text);
-        JsonArraySink jsonArray = new JsonArraySink(out);
+        boolean tsharkLayout = jsonLayout.equals("tshark");
+        JsonArraySink jsonArray = new JsonArraySink(out, tsharkLayout);
         FrameLoop.Sink sink = switch (format) {
             case text -> textSink(out, timeFormat, colors);
             case json -> jsonArray;
             case ndjson -> new LineSink(out) {
                 @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
-                    JsonFrame.render(frame.tree(), context, new Json(s));
+                    if (tsharkLayout) {
+                        TsharkJson.json(frame.tree(), new Json(s));
+                    } else {
+                        JsonFrame.render(frame.tree(), context, new Json(s));
+                    }
                     s.append('\n');
+                }
+            };
+            case psml -> new LineSink(out) {
+                private final Psml psml = new Psml(timeFormat);
+
+                @Override
+                public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
+                    psml.packet(frame.tree(), context, s);
+                }
+            };
+            case ek -> new LineSink(out) {
+                @Override
+                public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
+                    StringBuilder doc = new StringBuilder(1024);
+                    TsharkJson.ek(frame.tree(), new Json(s), new Json(doc));
+                    s.append('\n').append(doc).append('\n');
                 }
             };
             case fields -> new LineSink(out) {
@@ -201,7 +249,7 @@ public final class ReadCommand implements Callable<Integer> {
                     if (recordAlone) {
                         columns.appendLine(frame.frame(), s);
                     } else {
-                        s.append(columns.line(frame.tree()));
+                        s.append(columns.line(frame.tree(), context));
                     }
                     s.append('\n');
                 }
@@ -210,11 +258,18 @@ public final class ReadCommand implements Callable<Integer> {
         if (quiet) {
             sink = (frame, context) -> { };
         }
+        TsharkStatistics reports = tsharkStatistics();
+        if (!reports.isEmpty()) {
+            sink = reports.around(sink);
+        }
         if (columns != null && columns.header() != null && !quiet) {
             out.println(columns.header());
         }
         if (format == Format.json && !quiet) {
             out.append('[');
+        }
+        if (format == Format.psml && !quiet) {
+            out.append(Psml.head());
         }
         FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows)
                 .captureFilter(captureFilter);
@@ -228,6 +283,12 @@ public final class ReadCommand implements Callable<Integer> {
         }
         if (format == Format.json && !quiet) {
             jsonArray.close();
+        }
+        if (format == Format.psml && !quiet) {
+            out.append(Psml.tail());
+        }
+        if (!reports.isEmpty()) {
+            out.print(reports.render());
         }
         out.flush();
         return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
@@ -300,16 +361,18 @@ public final class ReadCommand implements Callable<Integer> {
         JumbocapCommand root = JumbocapCommand.of(spec);
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
         boolean ok;
+        ProgressLine progress = ProgressLine.forFiles(inputs.files(), quiet || inputs.noProgress(), spec.commandLine().getErr());
         try (output) {
             output.reserve();
             ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).captureFilter(captureFilter)
-                    .run(inputs.files(), (frame, context) -> {
+                    .run(inputs.files(), ProgressLine.around(progress, (frame, context) -> {
                 try {
                     output.writerFor(frame.frame()).write(frame.frame());
                 } catch (IOException e) {
                     throw output.failed(e);
                 }
-            }, spec.commandLine().getOut(), spec.commandLine().getErr(), root.debug());
+            }), spec.commandLine().getOut(), spec.commandLine().getErr(), root.debug());
+            ProgressLine.finish(progress);
             output.finish();
         } catch (IOException e) {
             throw output.failed(e);
@@ -320,15 +383,21 @@ public final class ReadCommand implements Callable<Integer> {
     /** The frames as the elements of one JSON array, whose brackets the caller writes. */
     private static final class JsonArraySink implements FrameLoop.RenderingSink {
         private final PrintWriter out;
+        private final boolean tsharkLayout;
         private boolean empty = true;
 
-        JsonArraySink(PrintWriter out) {
+        JsonArraySink(PrintWriter out, boolean tsharkLayout) {
             this.out = out;
+            this.tsharkLayout = tsharkLayout;
         }
 
         @Override
         public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
-            JsonFrame.render(frame.tree(), context, new Json(s));
+            if (tsharkLayout) {
+                TsharkJson.json(frame.tree(), new Json(s));
+            } else {
+                JsonFrame.render(frame.tree(), context, new Json(s));
+            }
         }
 
         @Override
@@ -392,7 +461,7 @@ public final class ReadCommand implements Callable<Integer> {
      * or filter that names a checksum or an expert item (a bad checksum is one).
      */
     private boolean checksumsShown(FrameFilter filter) {
-        if (verbose || format == Format.json || format == Format.ndjson) {
+        if (verbose || format == Format.json || format == Format.ndjson || format == Format.ek) {
             return true;
         }
         if (filter != null && filter.compiled().readsChecksums()) {
@@ -401,18 +470,27 @@ public final class ReadCommand implements Callable<Integer> {
         return fields.stream().anyMatch(CompiledFilter::showsChecksums);
     }
 
+    private TsharkStatistics tsharkStatistics() {
+        try {
+            return new TsharkStatistics(statistics);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
     private FieldColumns columns() {
         if (fields.isEmpty()) {
             throw usage("-T fields needs at least one -e FIELD");
         }
         FieldRegistry registry = DissectorRegistry.standard().fields();
         for (String f : fields) {
-            if (!registry.contains(f)) {
+            if (!registry.contains(f) && !FieldColumns.isColumn(f)) {
                 String hint = registry.nearest(f).map(n -> " (did you mean '" + n + "'?)").orElse("");
                 throw usage("-e " + f + ": unknown field" + hint + "; 'jumbocap fields' lists them");
             }
         }
         FieldColumns columns = new FieldColumns(fields);
+        columns.timeFormat(TimeFormat.of(time));
         for (String o : fieldOptions) {
             try {
                 columns.option(o);

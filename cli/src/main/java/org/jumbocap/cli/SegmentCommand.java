@@ -1,5 +1,7 @@
 package org.jumbocap.cli;
 
+import org.jumbocap.cli.progress.ProgressLine;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -101,8 +103,10 @@ public final class SegmentCommand implements Callable<Integer> {
         boolean ok;
         try (out) {
             out.reserve();
-            ok = new FrameLoop(filter, inputs.count(), false, inputs.threads()).run(files, sink, spec.commandLine().getOut(), err,
-                    root.debug());
+            ProgressLine progress = ProgressLine.forFiles(files, inputs.noProgress(), err);
+            ok = new FrameLoop(filter, inputs.count(), false, inputs.threads()).run(files, ProgressLine.around(progress, sink),
+                    spec.commandLine().getOut(), err, root.debug());
+            ProgressLine.finish(progress);
             out.finish();
         } catch (IOException e) {
             throw out.failed(e);

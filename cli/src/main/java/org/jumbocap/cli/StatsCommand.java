@@ -1,5 +1,7 @@
 package org.jumbocap.cli;
 
+import org.jumbocap.cli.progress.ProgressLine;
+
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.jumbocap.render.FrameContext;
@@ -93,7 +95,9 @@ public final class StatsCommand implements Callable<Integer> {
         };
         // the TCP analysis follows no more conversations than the report holds
         FrameLoop loop = new FrameLoop(filter, inputs.count(), verifyChecksums, true, inputs.threads(), maxFlows);
-        boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
+        ProgressLine progress = ProgressLine.forFiles(inputs.files(), inputs.noProgress(), err);
+        boolean ok = loop.run(inputs.files(), ProgressLine.around(progress, sink), out, err, root.debug());
+        ProgressLine.finish(progress);
         if (ok || stats.frames() > 0 || format == Format.json) {
             // a file that gave no frame at all gets its error line alone, not a text report of zeros;
             // scripts still get one complete JSON object

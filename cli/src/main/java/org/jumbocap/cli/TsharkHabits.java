@@ -8,7 +8,7 @@ import java.util.Set;
  * tshark's and tcpdump's options as their users type them, turned into jumbocap's before the command line
  * is parsed: accepted where they mean something here ({@code -n}, {@code -l}, {@code -t ud}, {@code -o
  * tcp.relative_sequence_numbers:FALSE}, {@code -2 -R}, a top-level {@code -r}), refused with the jumbocap
- * command that does it where not ({@code -z conv,tcp}: {@code jumbocap stats}).
+ * command that does it where not ({@code -G values}: {@code jumbocap fields}).
  */
 final class TsharkHabits {
     /** An option jumbocap has no meaning for: the message names what does it here. */
@@ -20,7 +20,7 @@ final class TsharkHabits {
 
     /** read's options that take a value, copied with it untouched. */
     private static final Set<String> READ_VALUED = Set.of("-Y", "--display-filter", "-c", "--count", "-e", "-E", "-T",
-            "-w", "-r", "--max-hex-bytes", "--threads", "--max-flows", "-F");
+            "-w", "-r", "--max-hex-bytes", "--threads", "--max-flows", "-F", "-z");
 
     /** The root command's options, which apply to every command. */
     private static final Set<String> ROOT_OPTIONS = Set.of("--debug", "--no-color");
@@ -70,7 +70,6 @@ final class TsharkHabits {
             }
             return new String[] {"fields", "--tshark-layout"};
         }
-        refuseStatistics(all);
         if (all.contains("-i")) {
             throw new Refusal("-i: to capture from an interface see 'jumbocap capture -i IF' "
                     + "(and 'jumbocap interfaces' for their list)");
@@ -78,25 +77,24 @@ final class TsharkHabits {
         if (all.contains("-r")) {
             return read(args, 0, "read");
         }
+        refuseStatistics(all);
         return args;
     }
 
+    /** {@code -z} without a file to read: read makes them ({@code jumbocap read -q -z conv,tcp FILE}). */
     private static void refuseStatistics(List<String> args) {
         int z = args.indexOf("-z");
         if (z < 0) {
             return;
         }
         String what = z + 1 < args.size() ? args.get(z + 1) : "";
-        String command = what.startsWith("follow,") ? "'jumbocap follow tcp STREAM [-T raw|ascii|hex|yaml] FILE'"
-                : what.startsWith("expert") ? "'jumbocap read -Y expert' and 'jumbocap stats' (expert items)"
-                : "'jumbocap stats' (conversations, endpoints, protocols, expert items)";
-        throw new Refusal("-z " + what + ": jumbocap has no -z; see " + command);
+        throw new Refusal("-z " + what + " needs a file: 'jumbocap read -q -z " + what + " FILE' "
+                + "(or 'jumbocap stats FILE' for jumbocap's own report)");
     }
 
     /** read's arguments from {@code from} on, behind {@code command}. */
     private static String[] read(String[] args, int from, String command) {
         List<String> all = List.of(args).subList(from, args.length);
-        refuseStatistics(all);
         boolean twoPass = all.contains("-2");
         boolean displayFilter = all.contains("-Y") || all.contains("--display-filter");
         List<String> out = new ArrayList<>();

@@ -61,6 +61,16 @@ class CompletionCommandTest {
     }
 
     @Test
+    void displayFilterAndColumnsComplete() throws Exception {
+        List<String> filter = complete("jumbocap", "read", "-Y", "ipv6.opt.jum");
+        assertTrue(filter.contains("ipv6.opt.jumbo"), filter.toString());
+        assertTrue(filter.stream().allMatch(w -> w.startsWith("ipv6.opt.jum")), filter.toString());
+        assertTrue(complete("jumbocap", "stats", "--display-filter", "tcp.analysis.retr").contains("tcp.analysis.retransmission"));
+        List<String> columns = complete("jumbocap", "read", "-e", "_ws.col.I");
+        assertEquals(List.of("_ws.col.Info"), columns);
+    }
+
+    @Test
     void otherWordsStillCompleteAsPicocliSaysSubcommandsAndOptions() throws Exception {
         assertTrue(complete("jumbocap", "st").contains("stats"));
         assertTrue(complete("jumbocap", "read", "--max-hex").contains("--max-hex-bytes"));

@@ -75,12 +75,13 @@ class TsharkHabitsTest {
     /** The habit, then what the one line must name. */
     static Stream<Arguments> refused() {
         return Stream.of(
-                Arguments.of(a("-r", F, "-q", "-z", "conv,tcp"), "see 'jumbocap stats'"),
-                Arguments.of(a("-r", F, "-z", "endpoints,ipv6"), "see 'jumbocap stats'"),
-                Arguments.of(a("-q", "-z", "conv,tcp", "-r", F), "see 'jumbocap stats'"),
-                Arguments.of(a("read", "-z", "io,phs", F), "see 'jumbocap stats'"),
-                Arguments.of(a("-r", F, "-z", "follow,tcp,ascii,1"), "see 'jumbocap follow tcp STREAM"),
-                Arguments.of(a("-r", F, "-z", "expert"), "see 'jumbocap read -Y expert'"),
+                Arguments.of(a("-q", "-z", "conv,tcp"), "'jumbocap read -q -z conv,tcp FILE'"),
+                Arguments.of(a("read", "-z", "io,phs", F), "'jumbocap stats' counts the protocols"),
+                Arguments.of(a("-r", F, "-z", "ptype,tree"), "'jumbocap stats' counts the protocols"),
+                Arguments.of(a("-r", F, "-z", "conv,sctp"), "jumbocap counts eth, ip, ipv6, tcp and udp"),
+                Arguments.of(a("-r", F, "-z", "follow,udp,ascii,1"), "'jumbocap follow tcp N FILE'"),
+                Arguments.of(a("-r", F, "-z", "conv,tcp,tcp.port ==="), "-z conv,tcp"),
+                Arguments.of(a("-r", F, "-z", "conv,tcp", "-w", "x.pcap"), "read the written file with -q -z"),
                 Arguments.of(a("-i", "eth0"), "see 'jumbocap capture -i IF'"),
                 Arguments.of(a("-G", "protocols"), "see 'jumbocap fields'"),
                 Arguments.of(a("-r", F, "-s", "96"), "see 'jumbocap capture -s N'"),

@@ -16,6 +16,12 @@ import org.jumbocap.tree.FrameTree;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.field.FieldType;
 import org.jumbocap.render.SafeText;
+import org.jumbocap.render.FrameContext;
+import org.jumbocap.render.TimeFormat;
+import org.jumbocap.pipeline.SummaryText;
+import org.jumbocap.proto.ipv4.Ipv4Fields;
+import org.jumbocap.proto.ipv6.Ipv6Fields;
+import org.jumbocap.proto.link.LinkFields;
 
 /**
  * {@code -T fields}: one line per frame with the values of the {@code -e} fields, shaped by the
@@ -31,6 +37,7 @@ public final class FieldColumns {
     private String aggregator = ",";
     /** The record's getter of each column, once {@link #appendLine} needed them. */
     private volatile List<java.util.function.ToLongFunction<FrameRecord>> recordValues;
+    private TimeFormat timeFormat = TimeFormat.RELATIVE;
 
     public FieldColumns(List<String> fields) {
         this.fields = List.copyOf(fields);
@@ -94,19 +101,87 @@ public final class FieldColumns {
         };
     }
 
-    /** The header line, or null when {@code header=n}. */
+    /** The header line, or null when {@code header=n}: the names unquoted, as tshark writes them whatever {@code quote}. */
     public String header() {
         if (!header) {
             return null;
         }
-        StringBuilder s = new StringBuilder();
-        for (int i = 0; i < fields.size(); i++) {
-            if (i > 0) {
-                s.append(separator);
-            }
-            quoted(fields.get(i), s);
+        return String.join(separator, fields);
+    }
+
+    /** The format of {@code _ws.col.Time} (read's {@code -t}; relative by default, as tshark's). */
+    public void timeFormat(TimeFormat format) {
+        this.timeFormat = format;
+    }
+
+    /**
+     * tshark's packet-list columns as fields, by the names tshark 4.0 takes (the column titles) and those of
+     * 4.2 and later: each is the text of jumbocap's summary line, addresses without ports as tshark's.
+     */
+    private static final Map<String, String> COLUMNS = Map.ofEntries(
+            Map.entry("_ws.col.No.", "number"), Map.entry("_ws.col.number", "number"),
+            Map.entry("_ws.col.Time", "time"), Map.entry("_ws.col.cls_time", "time"),
+            Map.entry("_ws.col.Source", "source"), Map.entry("_ws.col.def_src", "source"),
+            Map.entry("_ws.col.Destination", "destination"), Map.entry("_ws.col.def_dst", "destination"),
+            Map.entry("_ws.col.Protocol", "protocol"), Map.entry("_ws.col.protocol", "protocol"),
+            Map.entry("_ws.col.Length", "length"), Map.entry("_ws.col.packet_length", "length"),
+            Map.entry("_ws.col.Info", "info"), Map.entry("_ws.col.info", "info"));
+
+    /** The packet-list column names {@code -e} takes beside the fields. */
+    public static java.util.Set<String> columnNames() {
+        return COLUMNS.keySet();
+    }
+
+    /** True for a packet-list column name ({@code _ws.col.Info}) that {@code -e} takes beside the fields. */
+    public static boolean isColumn(String name) {
+        return COLUMNS.containsKey(name);
+    }
+
+    private static final java.time.format.DateTimeFormatter TSHARK_TIME = java.time.format.DateTimeFormatter
+            .ofPattern("MMM ppd, yyyy HH:mm:ss.", Locale.ROOT).withZone(java.time.ZoneOffset.UTC);
+
+    /** {@code frame.time} as tshark prints it in -T fields, "Nov  2, 2026 08:19:07.007843000 UTC" (jumbocap's times are UTC). */
+    static String tsharkTime(long nanos) {
+        long seconds = Math.floorDiv(nanos, 1_000_000_000L);
+        long fraction = Math.floorMod(nanos, 1_000_000_000L);
+        return TSHARK_TIME.format(java.time.Instant.ofEpochSecond(seconds)) + String.format(Locale.ROOT, "%09d", fraction) + " UTC";
+    }
+
+    /** The text of one packet-list column ({@code _ws.col.Info}) for a frame, as {@code -e} prints it. */
+    public String column(String name, FrameTree tree, FrameContext context) {
+        String kind = COLUMNS.get(name);
+        if (kind == null) {
+            throw new IllegalArgumentException(name + " is not a packet-list column");
         }
-        return s.toString();
+        return SafeText.of(columnText(kind, tree, context));
+    }
+
+    private String columnText(String kind, FrameTree tree, FrameContext context) {
+        FrameRecord frame = tree.frame();
+        return switch (kind) {
+            case "number" -> Long.toString(frame.number());
+            case "time" -> context == null ? "" : timeFormat.format(frame.timestampNanos(), context);
+            case "source", "destination" -> address(tree, kind.equals("source"));
+            case "protocol" -> SummaryText.protocol(tree);
+            case "length" -> Long.toString(frame.originalLength());
+            default -> SummaryText.info(tree);
+        };
+    }
+
+    /** The innermost IP header's address, else the link's, as tshark's Source and Destination columns. */
+    private static String address(FrameTree tree, boolean source) {
+        FieldNode ip = SummaryText.innermostIp(SummaryText.ownLayers(tree));
+        FieldNode n;
+        if (ip != null) {
+            boolean v6 = ip.def() == Ipv6Fields.IPV6;
+            n = ip.child(source ? (v6 ? Ipv6Fields.SRC : Ipv4Fields.SRC) : (v6 ? Ipv6Fields.DST : Ipv4Fields.DST));
+        } else {
+            n = tree.find(source ? LinkFields.ETH_SRC : LinkFields.ETH_DST);
+            if (n == null && source) {
+                n = tree.find(LinkFields.SLL_SRC_ETH);
+            }
+        }
+        return n == null ? "" : n.valueText();
     }
 
     /**
@@ -151,12 +226,21 @@ public final class FieldColumns {
     }
 
     public String line(FrameTree tree) {
+        return line(tree, null);
+    }
+
+    /** The line of a frame; {@code context} gives {@code _ws.col.Time} its reference times. */
+    public String line(FrameTree tree, FrameContext context) {
         StringBuilder s = new StringBuilder(16 * fields.size());
         for (int i = 0; i < fields.size(); i++) {
             if (i > 0) {
                 s.append(separator);
             }
-            List<Object> found = values(tree, fields.get(i));
+            String name = fields.get(i);
+            String columnKind = COLUMNS.get(name);
+            List<Object> found = columnKind != null ? List.of(columnText(columnKind, tree, context))
+                    : name.equals("frame.time") ? List.of(tsharkTime(tree.frame().timestampNanos()))
+                    : values(tree, name);
             if (found.isEmpty()) {
                 continue;
             }
