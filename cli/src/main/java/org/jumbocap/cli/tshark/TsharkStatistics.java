@@ -92,13 +92,18 @@ public final class TsharkStatistics {
                 }
                 return new FollowReport(Long.parseLong(parts[3]), parts[2]);
             }
-            case "io" -> throw new IllegalArgumentException("-z " + argument + ": not in tshark's layout yet; "
-                    + (argument.startsWith("io,phs") ? "'jumbocap stats' counts the protocols"
-                    : "'jumbocap stats' and the viewer's I/O graph count frames and bytes over time"));
-            case "ptype" -> throw new IllegalArgumentException("-z " + argument + ": not in tshark's layout yet; "
-                    + "'jumbocap stats' counts the protocols");
-            default -> throw new IllegalArgumentException("-z " + argument + ": jumbocap makes conv, endpoints, expert and "
-                    + "follow,tcp; 'jumbocap stats' has the rest");
+            case "io" -> {
+                if (parts.length >= 2 && parts[1].equals("phs")) {
+                    String text = rest(parts, 2);
+                    return new ProtocolHierarchyReport(TapFilter.of(text), text);
+                }
+                throw new IllegalArgumentException("-z " + argument + ": not in tshark's layout yet; "
+                        + "'jumbocap stats' and the viewer's I/O graph count frames and bytes over time");
+            }
+            case "ptype" -> throw new IllegalArgumentException("-z " + argument + ": jumbocap prints the protocol "
+                    + "hierarchy as tshark's -z io,phs");
+            default -> throw new IllegalArgumentException("-z " + argument + ": jumbocap makes conv, endpoints, expert, "
+                    + "io,phs and follow,tcp; 'jumbocap stats' has the rest");
         }
     }
 
