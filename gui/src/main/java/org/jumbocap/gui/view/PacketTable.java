@@ -67,7 +67,7 @@ public final class PacketTable extends TableView<PacketRow> {
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         setPlaceholder(new javafx.scene.control.Label("Open a capture (Ctrl+O), drop a file here, or start a live capture"));
 
-        getColumns().add(column("No.", "col-number", 84, PacketRow::number, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
+        getColumns().add(column("No.", "col-number", 56, PacketRow::number, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
         TableColumn<PacketRow, PacketRow> time = new TableColumn<>("Time");
         time.setId("col-time");
         time.setPrefWidth(100);
@@ -82,24 +82,34 @@ public final class PacketTable extends TableView<PacketRow> {
         });
         // the rows tell how wide their times are (a nanosecond capture's, an epoch's, a long capture's)
         rows.addListener((javafx.collections.ListChangeListener<PacketRow>) c -> fitTimeColumn());
-        getColumns().add(column("Source", "col-source", 190, PacketRow::source, String::compareTo, Pos.CENTER_LEFT, s -> s));
-        getColumns().add(column("Destination", "col-destination", 190, PacketRow::destination, String::compareTo,
+        getColumns().add(column("Source", "col-source", 150, PacketRow::source, String::compareTo, Pos.CENTER_LEFT, s -> s));
+        getColumns().add(column("Destination", "col-destination", 150, PacketRow::destination, String::compareTo,
                 Pos.CENTER_LEFT, s -> s));
-        getColumns().add(column("Protocol", "col-protocol", 72, PacketRow::protocol, String::compareTo, Pos.CENTER_LEFT, s -> s));
-        getColumns().add(column("Length", "col-length", 80, PacketRow::length, Long::compare, Pos.CENTER_RIGHT, PacketTable::grouped));
+        getColumns().add(column("Protocol", "col-protocol", 64, PacketRow::protocol, String::compareTo, Pos.CENTER_LEFT, s -> s));
+        getColumns().add(column("Length", "col-length", 64, PacketRow::length, Long::compare, Pos.CENTER_RIGHT, PacketTable::grouped));
         TableColumn<PacketRow, PacketRow> jumbo = new TableColumn<>("Jumbo");
         jumbo.setId("col-jumbo");
-        jumbo.setPrefWidth(240);
+        jumbo.setPrefWidth(120);
         jumbo.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         jumbo.setComparator(Comparator.comparingLong(r -> r.isJumbo() ? r.realLength() : -1));
         jumbo.setSortable(RowOrder.sortable("col-jumbo"));
-        jumbo.setCellFactory(c -> new JumboCell());
+        jumbo.setCellFactory(c -> new JumboCell(this));
         getColumns().add(jumbo);
-        getColumns().add(column("Stream", "col-tcp-stream", 64, PacketRow::tcpStream, Integer::compare, Pos.CENTER_RIGHT,
+        getColumns().add(column("Stream", "col-tcp-stream", 60, PacketRow::tcpStream, Integer::compare, Pos.CENTER_RIGHT,
                 n -> n < 0 ? "" : String.valueOf(n)));
-        getColumns().add(column("TCP analysis", "col-tcp-analysis", 150, PacketRow::tcpAnalysisFlags, Integer::compare,
+        getColumns().add(column("TCP analysis", "col-tcp-analysis", 100, PacketRow::tcpAnalysisFlags, Integer::compare,
                 Pos.CENTER_LEFT, PacketTable::analysisText));
-        getColumns().add(column("Info", "col-info", 520, PacketRow::info, String::compareTo, Pos.CENTER_LEFT, s -> s));
+        getColumns().add(column("Info", "col-info", INFO_MIN_WIDTH, PacketRow::info, String::compareTo, Pos.CENTER_LEFT, s -> s));
+
+        // Info takes the width the other columns leave, as Wireshark's last column does
+        widthProperty().addListener((obs, old, now) -> fillWithInfo());
+        getColumns().addListener((javafx.collections.ListChangeListener<TableColumn<PacketRow, ?>>) c -> {
+            while (c.next()) {
+                c.getAddedSubList().forEach(this::watchWidth);
+            }
+            fillWithInfo();
+        });
+        getColumns().forEach(this::watchWidth);
 
         setRowFactory(t -> {
             PacketTableRow row = new PacketTableRow();
@@ -113,6 +123,58 @@ public final class PacketTable extends TableView<PacketRow> {
                 selectAndShow(e.getCode() == KeyCode.HOME ? 0 : getItems().size() - 1);
             }
         });
+    }
+
+    /** The narrowest the Info column gets when the other columns leave less; the list scrolls sideways then. */
+    static final double INFO_MIN_WIDTH = 240;
+    /** The widest a column grows by itself to fit its texts (the user can widen it further). */
+    private static final double FIT_MAX_WIDTH = 340;
+    /** Room for the vertical scroll bar, so the Info column ends at the list's visible right edge. */
+    private static final double SCROLL_BAR_ROOM = 18;
+
+    private void watchWidth(TableColumn<PacketRow, ?> c) {
+        if (!"col-info".equals(c.getId())) {
+            c.widthProperty().addListener((obs, old, now) -> fillWithInfo());
+        }
+        c.visibleProperty().addListener((obs, old, now) -> fillWithInfo());
+    }
+
+    /** Gives the Info column the width the other visible columns leave (at least {@link #INFO_MIN_WIDTH}). */
+    private void fillWithInfo() {
+        TableColumn<PacketRow, ?> info = getColumns().stream().filter(c -> "col-info".equals(c.getId())).findFirst()
+                .orElse(null);
+        if (info == null || !info.isVisible() || getWidth() <= 0) {
+            return;
+        }
+        double others = 0;
+        for (TableColumn<PacketRow, ?> c : getVisibleLeafColumns()) {
+            if (c != info) {
+                others += c.getWidth();
+            }
+        }
+        double room = Math.floor(getWidth() - snappedLeftInset() - snappedRightInset() - others - SCROLL_BAR_ROOM);
+        info.setPrefWidth(Math.max(INFO_MIN_WIDTH, room));
+    }
+
+    /**
+     * Widens a column whose cell text does not fit, up to {@link #FIT_MAX_WIDTH}, so addresses and the
+     * Jumbo column's lengths are not cut; it never narrows a column. The Info column fills the rest instead.
+     */
+    void fitToText(TableCell<PacketRow, ?> cell, String text) {
+        TableColumn<PacketRow, ?> column = cell.getTableColumn();
+        if (text == null || column == null || "col-info".equals(column.getId()) || column.getWidth() >= FIT_MAX_WIDTH) {
+            return;
+        }
+        double padding = cell.snappedLeftInset() + cell.snappedRightInset() + 4;
+        if (text.length() * cell.getFont().getSize() * 0.7 + padding < column.getWidth()) {
+            return; // fits whatever the glyphs: no need to measure
+        }
+        javafx.scene.text.Text measure = new javafx.scene.text.Text(text);
+        measure.setFont(cell.getFont());
+        double wanted = Math.ceil(measure.getLayoutBounds().getWidth() + padding);
+        if (wanted > column.getWidth()) {
+            column.setPrefWidth(Math.min(FIT_MAX_WIDTH, wanted));
+        }
     }
 
     /** How the Time column shows times (View → Time Display Format). */
@@ -290,7 +352,7 @@ public final class PacketTable extends TableView<PacketRow> {
         return true;
     }
 
-    private static <T> TableColumn<PacketRow, T> column(String title, String id, double width, Function<PacketRow, T> value,
+    private <T> TableColumn<PacketRow, T> column(String title, String id, double width, Function<PacketRow, T> value,
                                                         Comparator<T> order, Pos alignment, Function<T, String> text) {
         TableColumn<PacketRow, T> c = new TableColumn<>(title);
         c.setId(id);
@@ -307,6 +369,13 @@ public final class PacketTable extends TableView<PacketRow> {
             protected void updateItem(T item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty || item == null ? null : text.apply(item));
+            }
+
+            @Override
+            protected void layoutChildren() {
+                super.layoutChildren();
+                // here the cell's font and padding are the stylesheet's
+                fitToText(this, getText());
             }
         });
         return c;
@@ -349,6 +418,11 @@ public final class PacketTable extends TableView<PacketRow> {
     /** "ipv6-hbh · 185 034 B" for super-packets, empty for ordinary rows. */
     private static final class JumboCell extends TableCell<PacketRow, PacketRow> {
         private final Tooltip tooltip = new Tooltip();
+        private final PacketTable table;
+
+        JumboCell(PacketTable table) {
+            this.table = table;
+        }
 
         @Override
         protected void updateItem(PacketRow row, boolean empty) {
@@ -362,6 +436,12 @@ public final class PacketTable extends TableView<PacketRow> {
             tooltip.setText("Real layer-3 payload length " + row.realLength() + " bytes (" + row.jumboKind().label()
                     + "); the IP header's own length field says 0");
             setTooltip(tooltip);
+        }
+
+        @Override
+        protected void layoutChildren() {
+            super.layoutChildren();
+            table.fitToText(this, getText());
         }
     }
 
