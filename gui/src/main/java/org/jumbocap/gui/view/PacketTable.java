@@ -62,7 +62,7 @@ public final class PacketTable extends TableView<PacketRow> {
                 e.consume();
             }
         });
-        setFixedCellSize(22);
+        setFixedCellSize(ROW_HEIGHT);
         setTableMenuButtonVisible(true);
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         setPlaceholder(new javafx.scene.control.Label("Open a capture (Ctrl+O), drop a file here, or start a live capture"));
@@ -127,6 +127,8 @@ public final class PacketTable extends TableView<PacketRow> {
 
     /** The narrowest the Info column gets when the other columns leave less; the list scrolls sideways then. */
     static final double INFO_MIN_WIDTH = 240;
+    /** A row's height at the default text size. */
+    private static final double ROW_HEIGHT = 22;
     /** The widest a column grows by itself to fit its texts (the user can widen it further). */
     private static final double FIT_MAX_WIDTH = 340;
     /** Room for the vertical scroll bar, so the Info column ends at the list's visible right edge. */
@@ -177,6 +179,22 @@ public final class PacketTable extends TableView<PacketRow> {
         }
     }
 
+    private double fontSize = org.jumbocap.gui.settings.WindowSettings.DEFAULT_FONT_SIZE;
+
+    /** The text size in points (View → Zoom). */
+    public double fontSize() {
+        return fontSize;
+    }
+
+    /** Sets the text size in points; rows keep their proportion to it and the Time column fits again (View → Zoom). */
+    public void setFontSize(double points) {
+        fontSize = points;
+        Zoom.apply(this, points);
+        setFixedCellSize(Math.ceil(ROW_HEIGHT * Zoom.scale(points)));
+        fitTimeColumn();
+        refresh();
+    }
+
     /** How the Time column shows times (View → Time Display Format). */
     public ObjectProperty<TimeFormat> timeFormatProperty() {
         return timeFormat;
@@ -212,6 +230,7 @@ public final class PacketTable extends TableView<PacketRow> {
             String text = timeFormat.get().format(r.timestampNanos(), r.timestampNanos() - r.relativeNanos(),
                     r.timestampNanos(), timeDecimals.getAsInt());
             javafx.scene.text.Text measure = new javafx.scene.text.Text(text.replaceAll("[0-9]", "8"));
+            measure.setFont(Zoom.font(fontSize));
             widest = Math.max(widest, measure.getLayoutBounds().getWidth());
         }
         // the cell's padding on both sides, the sort arrow's room
