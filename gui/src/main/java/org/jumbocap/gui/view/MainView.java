@@ -116,6 +116,7 @@ public final class MainView extends BorderPane {
         hex.setOnSaveBytes(this::chooseAndSaveBytes);
 
         filterBar.setValidator(model::validateFilter);
+        filterBar.completionsProperty().set(new org.jumbocap.gui.model.FilterCompletions(model.backend().filterFields()));
         filterBar.setOnApply(this::applyFilter);
         // a filter cancelled leaves the one in force: the bar shows that one again
         model.wantedFilterProperty().addListener((obs, old, now) -> {
