@@ -104,6 +104,7 @@ class MainWindowLayoutGuiTest {
             for (String id : List.of("col-number", "col-source", "col-destination", "col-protocol", "col-length",
                     "col-jumbo", "col-tcp-analysis", "col-time")) {
                 assertNull(onFx(() -> cutCell(id)), id + " at " + width + " px");
+                assertNull(onFx(() -> cellOffItsHeader(id)), id + " at " + width + " px");
             }
         }
     }
@@ -192,6 +193,20 @@ class MainWindowLayoutGuiTest {
                 .filter(n -> n instanceof TableCell<?, ?> c && c.getTableColumn() != null
                         && columnId.equals(c.getTableColumn().getId()) && c.isVisible())
                 .<TableCell<?, ?>>map(n -> (TableCell<?, ?>) n).toList());
+    }
+
+    /** A cell of the column drawn elsewhere than under the column's header, described; null when none is. */
+    private String cellOffItsHeader(String columnId) {
+        Node header = view.table().lookupAll(".column-header").stream().filter(n -> columnId.equals(n.getId()))
+                .findFirst().orElseThrow();
+        double left = header.localToScene(header.getBoundsInLocal()).getMinX();
+        for (TableCell<?, ?> c : drawnCells(columnId)) {
+            double at = c.localToScene(c.getBoundsInLocal()).getMinX();
+            if (c.getIndex() >= 0 && c.getIndex() < view.table().getItems().size() && Math.abs(at - left) > 1.5) {
+                return "row " + c.getIndex() + " drawn at x " + at + ", its header at " + left;
+            }
+        }
+        return null;
     }
 
     /** A cell of the column whose text is drawn cut (with an ellipsis), described; null when none is. */

@@ -85,7 +85,7 @@ public final class PacketTable extends TableView<PacketRow> {
         getColumns().add(column("Source", "col-source", 150, PacketRow::source, String::compareTo, Pos.CENTER_LEFT, s -> s));
         getColumns().add(column("Destination", "col-destination", 150, PacketRow::destination, String::compareTo,
                 Pos.CENTER_LEFT, s -> s));
-        getColumns().add(column("Protocol", "col-protocol", 64, PacketRow::protocol, String::compareTo, Pos.CENTER_LEFT, s -> s));
+        getColumns().add(column("Protocol", "col-protocol", 72, PacketRow::protocol, String::compareTo, Pos.CENTER_LEFT, s -> s));
         getColumns().add(column("Length", "col-length", 64, PacketRow::length, Long::compare, Pos.CENTER_RIGHT, PacketTable::grouped));
         TableColumn<PacketRow, PacketRow> jumbo = new TableColumn<>("Jumbo");
         jumbo.setId("col-jumbo");
@@ -175,7 +175,7 @@ public final class PacketTable extends TableView<PacketRow> {
         measure.setFont(cell.getFont());
         double wanted = Math.ceil(measure.getLayoutBounds().getWidth() + padding);
         if (wanted > column.getWidth()) {
-            column.setPrefWidth(Math.min(FIT_MAX_WIDTH, wanted));
+            widen(column, Math.min(FIT_MAX_WIDTH, wanted));
         }
     }
 
@@ -193,6 +193,28 @@ public final class PacketTable extends TableView<PacketRow> {
         setFixedCellSize(Math.ceil(ROW_HEIGHT * Zoom.scale(points)));
         fitTimeColumn();
         refresh();
+    }
+
+    /** Widths asked for by cells during this layout pass, set once it is over. */
+    private final java.util.Map<TableColumn<PacketRow, ?>, Double> widthsWanted = new java.util.HashMap<>();
+
+    /**
+     * Widens a column after the layout pass that found it too narrow: a width changed while the rows are
+     * laid out would move the cells of the rows laid out after it and not the header's.
+     */
+    private void widen(TableColumn<PacketRow, ?> column, double width) {
+        boolean first = widthsWanted.isEmpty();
+        widthsWanted.merge(column, width, Math::max);
+        if (first) {
+            javafx.application.Platform.runLater(() -> {
+                widthsWanted.forEach((c, w) -> {
+                    if (c.getWidth() < w) {
+                        c.setPrefWidth(w);
+                    }
+                });
+                widthsWanted.clear();
+            });
+        }
     }
 
     /** How the Time column shows times (View → Time Display Format). */
