@@ -296,9 +296,19 @@ public final class PacketTable extends TableView<PacketRow> {
         MenuItem follow = new MenuItem("Follow TCP Stream");
         follow.setId("menu-follow-tcp");
         follow.setOnAction(e -> onFollowStream.accept(row.getItem()));
-        ContextMenu menu = new ContextMenu(copyLine, copyFilter, new SeparatorMenuItem(), conversation, prepare,
-                new SeparatorMenuItem(), follow);
+        MenuItem mark = new MenuItem("Mark Packet");
+        mark.setId("menu-row-mark");
+        mark.setOnAction(e -> {
+            if (row.getItem() != null) {
+                marks.toggle(row.getItem());
+            }
+        });
+        ContextMenu menu = new ContextMenu(mark, new SeparatorMenuItem(), copyLine, copyFilter, new SeparatorMenuItem(),
+                conversation, prepare, new SeparatorMenuItem(), follow);
         menu.setOnShowing(e -> {
+            // Wireshark's wording: the item says what it will do to this row
+            mark.setText(row.getItem() != null && marks.isMarked(row.getItem()) ? "Unmark Packet" : "Mark Packet");
+            mark.setDisable(row.getItem() == null);
             follow.setDisable(row.getItem() == null || row.getItem().tcpStream() < 0);
             boolean ip = row.getItem() != null && !row.getItem().source().isEmpty();
             conversation.setDisable(!ip);
