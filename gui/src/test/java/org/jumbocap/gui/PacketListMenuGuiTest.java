@@ -67,6 +67,36 @@ class PacketListMenuGuiTest {
         assertTrue(onFx(() -> view.marks().countProperty().get() == 0));
     }
 
+    @Test
+    void colorizePacketListOffDrawsRowsPlainly() {
+        GuiTestSupport.openAndWait(view, model, LOSS);
+        waitUntil("the expert pass coloured the rows", () -> model.expertSummaryProperty().get() != null);
+        onFx(() -> view.goToFrame(75));
+        waitUntil("super-packet rows drawn coloured", () -> drawnWith("row-jumbo"));
+        javafx.scene.control.CheckMenuItem colorize = onFx(() -> (javafx.scene.control.CheckMenuItem) view.lookupAll(".menu-bar")
+                .stream().findFirst().map(bar -> ((javafx.scene.control.MenuBar) bar).getMenus().stream()
+                        .flatMap(m -> m.getItems().stream()).filter(i -> "menu-colorize".equals(i.getId()))
+                        .findFirst().orElseThrow()).orElseThrow());
+        assertTrue(onFx(colorize::isSelected), "on by default");
+        // as a click on the menu item toggles it (fire() alone does not toggle a check item)
+        onFx(() -> {
+            colorize.setSelected(false);
+            return null;
+        });
+        waitUntil("rows drawn plainly", () -> !drawnWith("row-jumbo") && !drawnWith("row-expert-warn")
+                && !drawnWith("row-expert-error"));
+        onFx(() -> {
+            colorize.setSelected(true);
+            return null;
+        });
+        waitUntil("coloured again", () -> drawnWith("row-jumbo"));
+    }
+
+    private boolean drawnWith(String styleClass) {
+        return view.table().lookupAll(".table-row-cell").stream()
+                .anyMatch(r -> ((TableRow<?>) r).getItem() != null && r.getStyleClass().contains(styleClass));
+    }
+
     private TableRow<?> rowAt(int index) {
         return view.table().lookupAll(".table-row-cell").stream().map(n -> (TableRow<?>) n)
                 .filter(r -> r.getIndex() == index && r.getItem() != null).findFirst().orElseThrow();

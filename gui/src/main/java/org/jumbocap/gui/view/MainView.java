@@ -278,6 +278,10 @@ public final class MainView extends BorderPane {
         light.setId("menu-theme-light");
         dark.setId("menu-theme-dark");
         Menu view = new Menu("_View", null, light, dark, new SeparatorMenuItem(), timeFormatMenu());
+        javafx.scene.control.CheckMenuItem colorize = new javafx.scene.control.CheckMenuItem("Colori_ze Packet List");
+        colorize.setId("menu-colorize");
+        colorize.selectedProperty().bindBidirectional(table.colorizeProperty());
+        view.getItems().addAll(new SeparatorMenuItem(), colorize);
         view.getItems().add(new SeparatorMenuItem());
         view.getItems().addAll(zoomItems());
         view.getItems().add(new SeparatorMenuItem());

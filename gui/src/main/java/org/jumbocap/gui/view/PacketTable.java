@@ -76,6 +76,7 @@ public final class PacketTable extends TableView<PacketRow> {
         time.setSortable(RowOrder.sortable("col-time"));
         time.setCellFactory(c -> new TimeCell());
         getColumns().add(time);
+        colorize.addListener((obs, old, now) -> refresh());
         timeFormat.addListener((obs, old, now) -> {
             fitTimeColumn();
             refresh();
@@ -180,6 +181,12 @@ public final class PacketTable extends TableView<PacketRow> {
     }
 
     private double fontSize = org.jumbocap.gui.settings.WindowSettings.DEFAULT_FONT_SIZE;
+    private final javafx.beans.property.BooleanProperty colorize = new javafx.beans.property.SimpleBooleanProperty(true);
+
+    /** False draws every row plainly, as Wireshark's View → Colorize Packet List off (marks stay drawn). */
+    public javafx.beans.property.BooleanProperty colorizeProperty() {
+        return colorize;
+    }
 
     /** The text size in points (View → Zoom). */
     public double fontSize() {
@@ -507,14 +514,18 @@ public final class PacketTable extends TableView<PacketRow> {
             if (empty || row == null) {
                 return;
             }
+            boolean colours = !(getTableView() instanceof PacketTable table) || table.colorize.get();
+            if (getTableView() instanceof PacketTable table && table.marks.isMarked(row)) {
+                getStyleClass().add("row-marked");
+            }
+            if (!colours) {
+                return;
+            }
             // The jumbo mark stays under an expert colour: the stylesheet draws it as a left bar too.
             if (row.isJumbo()) {
                 getStyleClass().add("row-jumbo");
             } else if (row.capturedLength() < row.length()) {
                 getStyleClass().add("row-cut");
-            }
-            if (getTableView() instanceof PacketTable table && table.marks.isMarked(row)) {
-                getStyleClass().add("row-marked");
             }
             Severity worst = row.worstExpert();
             if (worst == Severity.ERROR) {
