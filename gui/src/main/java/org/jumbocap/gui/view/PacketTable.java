@@ -67,7 +67,7 @@ public final class PacketTable extends TableView<PacketRow> {
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         setPlaceholder(new javafx.scene.control.Label("Open a capture (Ctrl+O), drop a file here, or start a live capture"));
 
-        getColumns().add(column("No.", "col-number", 56, PacketRow::number, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
+        getColumns().add(column("No.", "col-number", 70, PacketRow::number, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
         TableColumn<PacketRow, PacketRow> time = new TableColumn<>("Time");
         time.setId("col-time");
         time.setPrefWidth(100);
