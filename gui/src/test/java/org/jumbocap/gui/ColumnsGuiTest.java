@@ -187,7 +187,7 @@ class ColumnsGuiTest {
             return null;
         });
         TableColumn<PacketRow, ?> column = onFx(() -> view.table().column(PacketColumns.FIELD_PREFIX + "ipv6.plen"));
-        assertEquals("Payload Length", column.getText(), "titled by the field's label, as in Wireshark");
+        assertEquals("Payload Length", PacketColumns.title(column), "titled by the field's label, as in Wireshark");
         int rows = onFx(() -> view.table().getItems().size());
         // a value is made when its row is drawn or asked for, off the UI thread
         waitUntil("every row's value", () -> {
@@ -225,8 +225,8 @@ class ColumnsGuiTest {
         robot.clickOn(item);
         waitUntil("the Protocol column is hidden", () -> !protocol.isVisible());
         onFx(() -> {
-            TableColumn<PacketRow, ?> info = view.table().column("col-info");
-            view.table().resizeColumn(info, 77);
+            TableColumn<PacketRow, ?> stream = view.table().column("col-tcp-stream");
+            view.table().resizeColumn(stream, 77);
             TableColumn<PacketRow, ?> length = view.table().column("col-length");
             view.table().getColumns().remove(length);
             view.table().getColumns().add(0, length);
@@ -235,7 +235,7 @@ class ColumnsGuiTest {
             return null;
         });
         List<String> order = onFx(() -> view.table().getColumns().stream().map(TableColumn::getId).toList());
-        double infoWidth = onFx(() -> view.table().column("col-info").getWidth());
+        double streamWidth = onFx(() -> view.table().column("col-tcp-stream").getWidth());
         Path saved = config.resolve("columns");
         waitUntil("the layout is saved", () -> {
             try {
@@ -253,7 +253,7 @@ class ColumnsGuiTest {
         String file = onFx(() -> Files.readString(saved));
         assertFalse(onFx(() -> next.table().column("col-protocol").isVisible()), file);
         assertTrue(onFx(() -> next.table().column("col-time").isVisible()));
-        assertEquals(infoWidth, onFx(() -> next.table().column("col-info").getPrefWidth()), 1.0);
+        assertEquals(streamWidth, onFx(() -> next.table().column("col-tcp-stream").getPrefWidth()), 1.0);
         assertEquals(TimeFormat.EPOCH, onFx(() -> next.table().timeFormatProperty().get()));
 
         // a settings file from elsewhere, or a damaged one, gives the default layout

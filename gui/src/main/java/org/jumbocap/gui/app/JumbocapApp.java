@@ -6,8 +6,10 @@ import javafx.stage.Stage;
 import org.jumbocap.gui.backend.CoreBackend;
 import org.jumbocap.gui.live.LiveCaptureProvider;
 import org.jumbocap.gui.settings.RecentFiles;
+import org.jumbocap.gui.settings.WindowSettings;
 import org.jumbocap.gui.view.MainView;
 import org.jumbocap.gui.view.Theme;
+import org.jumbocap.gui.view.WindowPlacement;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
 
 /** The viewer application: one window over one capture. */
@@ -19,27 +21,26 @@ public class JumbocapApp extends Application {
         CaptureViewModel.timing("toolkit up");
         LaunchOptions options = LaunchOptions.parse(getParameters().getRaw());
         model = new CaptureViewModel(new CoreBackend());
-        MainView view = new MainView(model, RecentFiles.standard(), LiveCaptureProvider.discover());
+        RecentFiles recent = RecentFiles.standard();
+        MainView view = new MainView(model, recent, LiveCaptureProvider.discover());
         if (options.file() != null) {
             // read while the window lays itself out: the first rows are ready when it shows
             view.open(options.file());
         }
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        Scene scene = new Scene(view, Math.min(1360, screen.getWidth()), Math.min(860, screen.getHeight()));
-        stage.setScene(scene);
-        if (screen.getWidth() <= 1440) {
-            // small screens (and window managers that ignore maximise requests): fill the screen
-            stage.setX(screen.getMinX());
-            stage.setY(screen.getMinY());
-            stage.setWidth(screen.getWidth());
-            stage.setHeight(screen.getHeight());
-        }
+        stage.setScene(new Scene(view));
+        WindowPlacement placement = WindowPlacement.restore(stage, WindowSettings.besides(recent), 1360, 860);
         view.setTheme(Theme.parse(options.theme()));
         stage.titleProperty().bind(model.titleProperty());
         // closing the window is Quit: an unsaved live capture is saved or discarded first
         stage.setOnCloseRequest(e -> {
             e.consume();
+            placement.save();
             view.requestQuit();
+        });
+        // Quit from the menu ends the application without a close request: the place is kept then too
+        view.setQuitAction(() -> {
+            placement.save();
+            javafx.application.Platform.exit();
         });
         stage.show();
         CaptureViewModel.timing("window shown");

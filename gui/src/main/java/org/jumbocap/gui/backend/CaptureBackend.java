@@ -26,6 +26,9 @@ public interface CaptureBackend {
     /** A field's label as the detail tree writes it ("Payload Length" for {@code ipv6.plen}), or the name when unknown. */
     String fieldLabel(String field);
 
+    /** The fields a display filter can name, with their descriptions and value names (for completion). */
+    org.jumbocap.field.FieldRegistry filterFields();
+
     /** Compiles a display filter; a fault names its 1-based column. */
     ViewerFilter compileFilter(String text) throws FilterSyntaxException;
 

@@ -46,6 +46,11 @@ public final class CoreBackend implements CaptureBackend {
     }
 
     @Override
+    public org.jumbocap.field.FieldRegistry filterFields() {
+        return DisplayFilter.fields();
+    }
+
+    @Override
     public ViewerFilter compileFilter(String text) throws FilterSyntaxException {
         return new CoreFilter(DisplayFilter.compile(text));
     }

@@ -37,6 +37,52 @@ public final class DetailTree extends TreeView<Object> {
 
     private static final double ROW_HEIGHT = 22;
 
+    /** Expands every item (View → Expand All, Ctrl+Right). */
+    public void expandAll() {
+        setExpandedBelow(getRoot(), true);
+    }
+
+    /** Collapses every item (View → Collapse All, Ctrl+Left). */
+    public void collapseAll() {
+        setExpandedBelow(getRoot(), false);
+        getRoot().setExpanded(true);
+    }
+
+    /** Expands the selected item and everything under it (View → Expand Subtrees, Shift+Right). */
+    public void expandSubtrees() {
+        TreeItem<Object> selected = getSelectionModel().getSelectedItem();
+        if (selected != null) {
+            setExpandedBelow(selected, true);
+        }
+    }
+
+    /** Collapses the selected item and everything under it (View → Collapse Subtrees, Shift+Left). */
+    public void collapseSubtrees() {
+        TreeItem<Object> selected = getSelectionModel().getSelectedItem();
+        if (selected != null) {
+            setExpandedBelow(selected, false);
+        }
+    }
+
+    private static void setExpandedBelow(TreeItem<Object> item, boolean expanded) {
+        // depth first without recursion: a tree of a super-packet's options can be deep
+        java.util.ArrayDeque<TreeItem<Object>> todo = new java.util.ArrayDeque<>();
+        todo.push(item);
+        while (!todo.isEmpty()) {
+            TreeItem<Object> next = todo.pop();
+            if (!next.isLeaf()) {
+                next.setExpanded(expanded);
+                next.getChildren().forEach(todo::push);
+            }
+        }
+    }
+
+    /** Sets the text size in points; rows keep their proportion to it (View → Zoom). */
+    public void setFontSize(double points) {
+        Zoom.apply(this, points);
+        setFixedCellSize(Math.ceil(ROW_HEIGHT * Zoom.scale(points)));
+    }
+
     public void setOnApplyFilter(Consumer<String> action) {
         onApplyFilter = action;
     }

@@ -23,6 +23,8 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
@@ -42,6 +44,7 @@ import org.jumbocap.gui.model.TimeFormat;
 import org.jumbocap.gui.service.ExportDissectionsTask;
 import org.jumbocap.gui.settings.ColumnSettings;
 import org.jumbocap.gui.settings.RecentFiles;
+import org.jumbocap.gui.settings.WindowSettings;
 import org.jumbocap.gui.view.find.FindBar;
 import org.jumbocap.gui.viewmodel.FindViewModel;
 import org.jumbocap.gui.view.filter.FilterBar;
@@ -75,6 +78,8 @@ public final class MainView extends BorderPane {
     private final Label status = new Label();
     private final Label counts = new Label();
     private Theme theme = Theme.LIGHT;
+    private WindowSettings windowSettings;
+    private double fontSize;
     private LiveCaptureProvider liveProvider;
     private StatisticsView statisticsView;
     private FollowStreamView followView;
@@ -116,6 +121,7 @@ public final class MainView extends BorderPane {
         hex.setOnSaveBytes(this::chooseAndSaveBytes);
 
         filterBar.setValidator(model::validateFilter);
+        filterBar.completionsProperty().set(new org.jumbocap.gui.model.FilterCompletions(model.backend().filterFields()));
         filterBar.setOnApply(this::applyFilter);
         // a filter cancelled leaves the one in force: the bar shows that one again
         model.wantedFilterProperty().addListener((obs, old, now) -> {
@@ -136,6 +142,13 @@ public final class MainView extends BorderPane {
         main.setOrientation(Orientation.VERTICAL);
         main.setDividerPositions(0.5);
 
+        windowSettings = WindowSettings.besides(recentFiles);
+        fontSize = windowSettings.load().fontSize();
+        if (fontSize != WindowSettings.DEFAULT_FONT_SIZE) {
+            table.setFontSize(fontSize);
+            tree.setFontSize(fontSize);
+            hex.fontSizeProperty().set(fontSize);
+        }
         setTop(new VBox(menuBar(), filterBar, findBar));
         setCenter(main);
         setBottom(statusBar());
@@ -270,6 +283,14 @@ public final class MainView extends BorderPane {
         light.setId("menu-theme-light");
         dark.setId("menu-theme-dark");
         Menu view = new Menu("_View", null, light, dark, new SeparatorMenuItem(), timeFormatMenu());
+        javafx.scene.control.CheckMenuItem colorize = new javafx.scene.control.CheckMenuItem("Colori_ze Packet List");
+        colorize.setId("menu-colorize");
+        colorize.selectedProperty().bindBidirectional(table.colorizeProperty());
+        view.getItems().addAll(new SeparatorMenuItem(), colorize);
+        view.getItems().add(new SeparatorMenuItem());
+        view.getItems().addAll(zoomItems());
+        view.getItems().add(new SeparatorMenuItem());
+        view.getItems().addAll(treeItems());
 
         MenuItem follow = item("Follow _TCP Stream", "Shortcut+Alt+Shift+T",
                 e -> followStream(model.selectedRowProperty().get()));
@@ -303,6 +324,51 @@ public final class MainView extends BorderPane {
         MenuBar bar = new MenuBar(file, edit, view, go, capture, analyze, statistics);
         bar.setId("menu-bar");
         return bar;
+    }
+
+    /** View → Zoom In, Zoom Out, Normal Size: the packet list, details and bytes, with Wireshark's keys. */
+    private List<MenuItem> zoomItems() {
+        MenuItem in = new MenuItem("Zoom _In");
+        in.setId("menu-zoom-in");
+        in.setAccelerator(new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN));
+        in.setOnAction(e -> setFontSize(fontSize + Zoom.STEP));
+        MenuItem out = new MenuItem("Zoom _Out");
+        out.setId("menu-zoom-out");
+        out.setAccelerator(new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN));
+        out.setOnAction(e -> setFontSize(fontSize - Zoom.STEP));
+        MenuItem normal = new MenuItem("_Normal Size");
+        normal.setId("menu-zoom-normal");
+        normal.setAccelerator(new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN));
+        normal.setOnAction(e -> setFontSize(WindowSettings.DEFAULT_FONT_SIZE));
+        return List.of(in, out, normal);
+    }
+
+    /** View → Expand Subtrees, Collapse Subtrees, Expand All, Collapse All of the details, with Wireshark's keys. */
+    private List<MenuItem> treeItems() {
+        MenuItem expandSubtrees = item("Expand Subtrees", "Shift+Right", e -> tree.expandSubtrees());
+        expandSubtrees.setId("menu-expand-subtrees");
+        MenuItem collapseSubtrees = item("Collapse Subtrees", "Shift+Left", e -> tree.collapseSubtrees());
+        collapseSubtrees.setId("menu-collapse-subtrees");
+        MenuItem expandAll = item("Expand All", "Shortcut+Right", e -> tree.expandAll());
+        expandAll.setId("menu-expand-all");
+        MenuItem collapseAll = item("Collapse All", "Shortcut+Left", e -> tree.collapseAll());
+        collapseAll.setId("menu-collapse-all");
+        return List.of(expandSubtrees, collapseSubtrees, expandAll, collapseAll);
+    }
+
+    /** The text size of the packet list, details and bytes in points, kept for the next start. */
+    public void setFontSize(double points) {
+        fontSize = Zoom.clamp(points);
+        table.setFontSize(fontSize);
+        tree.setFontSize(fontSize);
+        hex.fontSizeProperty().set(fontSize);
+        WindowSettings.Placement saved = windowSettings.load();
+        windowSettings.save(new WindowSettings.Placement(saved.x(), saved.y(), saved.width(), saved.height(),
+                saved.maximized(), fontSize));
+    }
+
+    public double fontSize() {
+        return fontSize;
     }
 
     /** View → Time Display Format, with Wireshark's Ctrl+Alt+1..5 in its order. */

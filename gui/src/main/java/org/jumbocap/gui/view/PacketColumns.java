@@ -10,10 +10,12 @@ import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.Tooltip;
 import javafx.util.Duration;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.TimeFormat;
@@ -65,15 +67,21 @@ public final class PacketColumns implements AutoCloseable {
             }
         }
         TableColumn<PacketRow, PacketRow> column = fieldColumn(field, 120);
-        table.getColumns().add(column);
+        // before Info, which fills the rest of the width, so the new column is on screen
+        int info = table.getColumns().indexOf(table.column("col-info"));
+        table.getColumns().add(info < 0 ? table.getColumns().size() : info, column);
+        table.scrollToColumn(column);
         return column;
     }
 
     private TableColumn<PacketRow, PacketRow> fieldColumn(String field, double width) {
         FieldColumnLoader loader = new FieldColumnLoader(model.backend(), field, table::refresh);
         loaders.put(field, loader);
-        // titled as Wireshark titles an applied column: by the field's label
-        TableColumn<PacketRow, PacketRow> column = new TableColumn<>(model.backend().fieldLabel(field));
+        // titled as Wireshark titles an applied column: by the field's description, its name in the tooltip
+        TableColumn<PacketRow, PacketRow> column = new TableColumn<>();
+        Label title = new Label(model.backend().fieldLabel(field));
+        title.setTooltip(new Tooltip(field));
+        column.setGraphic(title);
         column.setId(FIELD_PREFIX + field);
         column.setPrefWidth(width);
         // the rows are sorted by the view model, which knows the packed columns only
@@ -117,7 +125,7 @@ public final class PacketColumns implements AutoCloseable {
         menu.setOnShowing(e -> {
             menu.getItems().clear();
             for (TableColumn<PacketRow, ?> c : table.getColumns()) {
-                CheckMenuItem shown = new CheckMenuItem(c.getText());
+                CheckMenuItem shown = new CheckMenuItem(title(c));
                 shown.setId("show-" + c.getId());
                 shown.setMnemonicParsing(false);
                 shown.setSelected(c.isVisible());
@@ -133,8 +141,13 @@ public final class PacketColumns implements AutoCloseable {
                 menu.getItems().addAll(new SeparatorMenuItem(), remove);
             }
         });
-        menu.getItems().add(new MenuItem(column.getText()));
+        menu.getItems().add(new MenuItem(title(column)));
         return menu;
+    }
+
+    /** A column's title as its header shows it (a field column's is a label with the field's name as tooltip). */
+    public static String title(TableColumn<PacketRow, ?> column) {
+        return column.getGraphic() instanceof Label label ? label.getText() : column.getText();
     }
 
     /** Takes a field column off the list. */

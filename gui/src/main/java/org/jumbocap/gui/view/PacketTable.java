@@ -62,12 +62,12 @@ public final class PacketTable extends TableView<PacketRow> {
                 e.consume();
             }
         });
-        setFixedCellSize(22);
+        setFixedCellSize(ROW_HEIGHT);
         setTableMenuButtonVisible(true);
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         setPlaceholder(new javafx.scene.control.Label("Open a capture (Ctrl+O), drop a file here, or start a live capture"));
 
-        getColumns().add(column("No.", "col-number", 84, PacketRow::number, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
+        getColumns().add(column("No.", "col-number", 70, PacketRow::number, Long::compare, Pos.CENTER_RIGHT, String::valueOf));
         TableColumn<PacketRow, PacketRow> time = new TableColumn<>("Time");
         time.setId("col-time");
         time.setPrefWidth(100);
@@ -76,30 +76,41 @@ public final class PacketTable extends TableView<PacketRow> {
         time.setSortable(RowOrder.sortable("col-time"));
         time.setCellFactory(c -> new TimeCell());
         getColumns().add(time);
+        colorize.addListener((obs, old, now) -> refresh());
         timeFormat.addListener((obs, old, now) -> {
             fitTimeColumn();
             refresh();
         });
         // the rows tell how wide their times are (a nanosecond capture's, an epoch's, a long capture's)
         rows.addListener((javafx.collections.ListChangeListener<PacketRow>) c -> fitTimeColumn());
-        getColumns().add(column("Source", "col-source", 190, PacketRow::source, String::compareTo, Pos.CENTER_LEFT, s -> s));
-        getColumns().add(column("Destination", "col-destination", 190, PacketRow::destination, String::compareTo,
+        getColumns().add(column("Source", "col-source", 150, PacketRow::source, String::compareTo, Pos.CENTER_LEFT, s -> s));
+        getColumns().add(column("Destination", "col-destination", 150, PacketRow::destination, String::compareTo,
                 Pos.CENTER_LEFT, s -> s));
         getColumns().add(column("Protocol", "col-protocol", 72, PacketRow::protocol, String::compareTo, Pos.CENTER_LEFT, s -> s));
-        getColumns().add(column("Length", "col-length", 80, PacketRow::length, Long::compare, Pos.CENTER_RIGHT, PacketTable::grouped));
+        getColumns().add(column("Length", "col-length", 64, PacketRow::length, Long::compare, Pos.CENTER_RIGHT, PacketTable::grouped));
         TableColumn<PacketRow, PacketRow> jumbo = new TableColumn<>("Jumbo");
         jumbo.setId("col-jumbo");
-        jumbo.setPrefWidth(240);
+        jumbo.setPrefWidth(120);
         jumbo.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         jumbo.setComparator(Comparator.comparingLong(r -> r.isJumbo() ? r.realLength() : -1));
         jumbo.setSortable(RowOrder.sortable("col-jumbo"));
-        jumbo.setCellFactory(c -> new JumboCell());
+        jumbo.setCellFactory(c -> new JumboCell(this));
         getColumns().add(jumbo);
-        getColumns().add(column("Stream", "col-tcp-stream", 64, PacketRow::tcpStream, Integer::compare, Pos.CENTER_RIGHT,
+        getColumns().add(column("Stream", "col-tcp-stream", 60, PacketRow::tcpStream, Integer::compare, Pos.CENTER_RIGHT,
                 n -> n < 0 ? "" : String.valueOf(n)));
-        getColumns().add(column("TCP analysis", "col-tcp-analysis", 150, PacketRow::tcpAnalysisFlags, Integer::compare,
+        getColumns().add(column("TCP analysis", "col-tcp-analysis", 100, PacketRow::tcpAnalysisFlags, Integer::compare,
                 Pos.CENTER_LEFT, PacketTable::analysisText));
-        getColumns().add(column("Info", "col-info", 520, PacketRow::info, String::compareTo, Pos.CENTER_LEFT, s -> s));
+        getColumns().add(column("Info", "col-info", INFO_MIN_WIDTH, PacketRow::info, String::compareTo, Pos.CENTER_LEFT, s -> s));
+
+        // Info takes the width the other columns leave, as Wireshark's last column does
+        widthProperty().addListener((obs, old, now) -> fillWithInfo());
+        getColumns().addListener((javafx.collections.ListChangeListener<TableColumn<PacketRow, ?>>) c -> {
+            while (c.next()) {
+                c.getAddedSubList().forEach(this::watchWidth);
+            }
+            fillWithInfo();
+        });
+        getColumns().forEach(this::watchWidth);
 
         setRowFactory(t -> {
             PacketTableRow row = new PacketTableRow();
@@ -113,6 +124,104 @@ public final class PacketTable extends TableView<PacketRow> {
                 selectAndShow(e.getCode() == KeyCode.HOME ? 0 : getItems().size() - 1);
             }
         });
+    }
+
+    /** The narrowest the Info column gets when the other columns leave less; the list scrolls sideways then. */
+    static final double INFO_MIN_WIDTH = 240;
+    /** A row's height at the default text size. */
+    private static final double ROW_HEIGHT = 22;
+    /** The widest a column grows by itself to fit its texts (the user can widen it further). */
+    private static final double FIT_MAX_WIDTH = 340;
+    /** Room for the vertical scroll bar, so the Info column ends at the list's visible right edge. */
+    private static final double SCROLL_BAR_ROOM = 18;
+
+    private void watchWidth(TableColumn<PacketRow, ?> c) {
+        if (!"col-info".equals(c.getId())) {
+            c.widthProperty().addListener((obs, old, now) -> fillWithInfo());
+        }
+        c.visibleProperty().addListener((obs, old, now) -> fillWithInfo());
+    }
+
+    /** Gives the Info column the width the other visible columns leave (at least {@link #INFO_MIN_WIDTH}). */
+    private void fillWithInfo() {
+        TableColumn<PacketRow, ?> info = getColumns().stream().filter(c -> "col-info".equals(c.getId())).findFirst()
+                .orElse(null);
+        if (info == null || !info.isVisible() || getWidth() <= 0) {
+            return;
+        }
+        double others = 0;
+        for (TableColumn<PacketRow, ?> c : getVisibleLeafColumns()) {
+            if (c != info) {
+                others += c.getWidth();
+            }
+        }
+        double room = Math.floor(getWidth() - snappedLeftInset() - snappedRightInset() - others - SCROLL_BAR_ROOM);
+        info.setPrefWidth(Math.max(INFO_MIN_WIDTH, room));
+    }
+
+    /**
+     * Widens a column whose cell text does not fit, up to {@link #FIT_MAX_WIDTH}, so addresses and the
+     * Jumbo column's lengths are not cut; it never narrows a column. The Info column fills the rest instead.
+     */
+    void fitToText(TableCell<PacketRow, ?> cell, String text) {
+        TableColumn<PacketRow, ?> column = cell.getTableColumn();
+        if (text == null || column == null || "col-info".equals(column.getId()) || column.getWidth() >= FIT_MAX_WIDTH) {
+            return;
+        }
+        double padding = cell.snappedLeftInset() + cell.snappedRightInset() + 4;
+        if (text.length() * cell.getFont().getSize() * 0.7 + padding < column.getWidth()) {
+            return; // fits whatever the glyphs: no need to measure
+        }
+        javafx.scene.text.Text measure = new javafx.scene.text.Text(text);
+        measure.setFont(cell.getFont());
+        double wanted = Math.ceil(measure.getLayoutBounds().getWidth() + padding);
+        if (wanted > column.getWidth()) {
+            widen(column, Math.min(FIT_MAX_WIDTH, wanted));
+        }
+    }
+
+    private double fontSize = org.jumbocap.gui.settings.WindowSettings.DEFAULT_FONT_SIZE;
+    private final javafx.beans.property.BooleanProperty colorize = new javafx.beans.property.SimpleBooleanProperty(true);
+
+    /** False draws every row plainly, as Wireshark's View → Colorize Packet List off (marks stay drawn). */
+    public javafx.beans.property.BooleanProperty colorizeProperty() {
+        return colorize;
+    }
+
+    /** The text size in points (View → Zoom). */
+    public double fontSize() {
+        return fontSize;
+    }
+
+    /** Sets the text size in points; rows keep their proportion to it and the Time column fits again (View → Zoom). */
+    public void setFontSize(double points) {
+        fontSize = points;
+        Zoom.apply(this, points);
+        setFixedCellSize(Math.ceil(ROW_HEIGHT * Zoom.scale(points)));
+        fitTimeColumn();
+        refresh();
+    }
+
+    /** Widths asked for by cells during this layout pass, set once it is over. */
+    private final java.util.Map<TableColumn<PacketRow, ?>, Double> widthsWanted = new java.util.HashMap<>();
+
+    /**
+     * Widens a column after the layout pass that found it too narrow: a width changed while the rows are
+     * laid out would move the cells of the rows laid out after it and not the header's.
+     */
+    private void widen(TableColumn<PacketRow, ?> column, double width) {
+        boolean first = widthsWanted.isEmpty();
+        widthsWanted.merge(column, width, Math::max);
+        if (first) {
+            javafx.application.Platform.runLater(() -> {
+                widthsWanted.forEach((c, w) -> {
+                    if (c.getWidth() < w) {
+                        c.setPrefWidth(w);
+                    }
+                });
+                widthsWanted.clear();
+            });
+        }
     }
 
     /** How the Time column shows times (View → Time Display Format). */
@@ -150,6 +259,7 @@ public final class PacketTable extends TableView<PacketRow> {
             String text = timeFormat.get().format(r.timestampNanos(), r.timestampNanos() - r.relativeNanos(),
                     r.timestampNanos(), timeDecimals.getAsInt());
             javafx.scene.text.Text measure = new javafx.scene.text.Text(text.replaceAll("[0-9]", "8"));
+            measure.setFont(Zoom.font(fontSize));
             widest = Math.max(widest, measure.getLayoutBounds().getWidth());
         }
         // the cell's padding on both sides, the sort arrow's room
@@ -193,9 +303,19 @@ public final class PacketTable extends TableView<PacketRow> {
         MenuItem follow = new MenuItem("Follow TCP Stream");
         follow.setId("menu-follow-tcp");
         follow.setOnAction(e -> onFollowStream.accept(row.getItem()));
-        ContextMenu menu = new ContextMenu(copyLine, copyFilter, new SeparatorMenuItem(), conversation, prepare,
-                new SeparatorMenuItem(), follow);
+        MenuItem mark = new MenuItem("Mark Packet");
+        mark.setId("menu-row-mark");
+        mark.setOnAction(e -> {
+            if (row.getItem() != null) {
+                marks.toggle(row.getItem());
+            }
+        });
+        ContextMenu menu = new ContextMenu(mark, new SeparatorMenuItem(), copyLine, copyFilter, new SeparatorMenuItem(),
+                conversation, prepare, new SeparatorMenuItem(), follow);
         menu.setOnShowing(e -> {
+            // Wireshark's wording: the item says what it will do to this row
+            mark.setText(row.getItem() != null && marks.isMarked(row.getItem()) ? "Unmark Packet" : "Mark Packet");
+            mark.setDisable(row.getItem() == null);
             follow.setDisable(row.getItem() == null || row.getItem().tcpStream() < 0);
             boolean ip = row.getItem() != null && !row.getItem().source().isEmpty();
             conversation.setDisable(!ip);
@@ -290,7 +410,7 @@ public final class PacketTable extends TableView<PacketRow> {
         return true;
     }
 
-    private static <T> TableColumn<PacketRow, T> column(String title, String id, double width, Function<PacketRow, T> value,
+    private <T> TableColumn<PacketRow, T> column(String title, String id, double width, Function<PacketRow, T> value,
                                                         Comparator<T> order, Pos alignment, Function<T, String> text) {
         TableColumn<PacketRow, T> c = new TableColumn<>(title);
         c.setId(id);
@@ -307,6 +427,13 @@ public final class PacketTable extends TableView<PacketRow> {
             protected void updateItem(T item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty || item == null ? null : text.apply(item));
+            }
+
+            @Override
+            protected void layoutChildren() {
+                super.layoutChildren();
+                // here the cell's font and padding are the stylesheet's
+                fitToText(this, getText());
             }
         });
         return c;
@@ -349,6 +476,11 @@ public final class PacketTable extends TableView<PacketRow> {
     /** "ipv6-hbh · 185 034 B" for super-packets, empty for ordinary rows. */
     private static final class JumboCell extends TableCell<PacketRow, PacketRow> {
         private final Tooltip tooltip = new Tooltip();
+        private final PacketTable table;
+
+        JumboCell(PacketTable table) {
+            this.table = table;
+        }
 
         @Override
         protected void updateItem(PacketRow row, boolean empty) {
@@ -363,6 +495,12 @@ public final class PacketTable extends TableView<PacketRow> {
                     + "); the IP header's own length field says 0");
             setTooltip(tooltip);
         }
+
+        @Override
+        protected void layoutChildren() {
+            super.layoutChildren();
+            table.fitToText(this, getText());
+        }
     }
 
     /** Colours a row by what it is: super-packet, expert error, expert warning. */
@@ -376,14 +514,18 @@ public final class PacketTable extends TableView<PacketRow> {
             if (empty || row == null) {
                 return;
             }
+            boolean colours = !(getTableView() instanceof PacketTable table) || table.colorize.get();
+            if (getTableView() instanceof PacketTable table && table.marks.isMarked(row)) {
+                getStyleClass().add("row-marked");
+            }
+            if (!colours) {
+                return;
+            }
             // The jumbo mark stays under an expert colour: the stylesheet draws it as a left bar too.
             if (row.isJumbo()) {
                 getStyleClass().add("row-jumbo");
             } else if (row.capturedLength() < row.length()) {
                 getStyleClass().add("row-cut");
-            }
-            if (getTableView() instanceof PacketTable table && table.marks.isMarked(row)) {
-                getStyleClass().add("row-marked");
             }
             Severity worst = row.worstExpert();
             if (worst == Severity.ERROR) {

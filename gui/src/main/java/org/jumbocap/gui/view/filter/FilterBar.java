@@ -41,6 +41,14 @@ public class FilterBar extends Control {
         validator.addListener((obs, old, now) -> validate());
     }
 
+    private final ObjectProperty<org.jumbocap.gui.model.FilterCompletions> completions =
+            new SimpleObjectProperty<>(this, "completions");
+
+    /** What the bar offers as the user types (null: nothing). */
+    public ObjectProperty<org.jumbocap.gui.model.FilterCompletions> completionsProperty() {
+        return completions;
+    }
+
     public StringProperty textProperty() {
         return text;
     }

@@ -23,6 +23,7 @@ public class FilterBarSkin extends SkinBase<FilterBar> {
     private final ComboBox<String> combo = new ComboBox<>();
     private final Label error = new Label();
     private boolean syncing;
+    private final CompletionPopup completion;
 
     public FilterBarSkin(FilterBar bar) {
         super(bar);
@@ -64,11 +65,22 @@ public class FilterBarSkin extends SkinBase<FilterBar> {
                 javafx.application.Platform.runLater(() -> bar.apply(picked));
             }
         });
+        completion = new CompletionPopup(bar, editor);
         // A filter, not a handler: the combo box's behaviour consumes Enter and Escape in the editor
         // before handlers set on it run.
         combo.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == KeyCode.ENTER) {
+            if (completion.wants(e)) {
+                // the combo box holds the focus and its skin passes most keys on to its text field as a
+                // copy, which comes through here again: the list acts on the key the combo box got, once
                 e.consume();
+                boolean copy = e.getTarget() == editor && editor.getScene() != null
+                        && editor.getScene().getFocusOwner() != editor;
+                if (!copy) {
+                    completion.handle(e);
+                }
+            } else if (e.getCode() == KeyCode.ENTER) {
+                e.consume();
+                completion.hide();
                 if (combo.isShowing()) {
                     combo.hide();
                 }
@@ -126,6 +138,11 @@ public class FilterBarSkin extends SkinBase<FilterBar> {
             editor.getStyleClass().add("filter-invalid");
             combo.getStyleClass().add("filter-invalid");
         }
+    }
+
+    /** The completion list under the text field, for tests. */
+    public javafx.scene.control.ListView<org.jumbocap.gui.model.FilterCompletions.Completion> completionList() {
+        return completion.list();
     }
 
     /** Puts the keyboard focus in the text field (Ctrl+F). */

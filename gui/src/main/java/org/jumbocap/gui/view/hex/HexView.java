@@ -32,8 +32,21 @@ public class HexView extends Control {
         }
     }
 
+    private final javafx.beans.property.DoubleProperty fontSize = new javafx.beans.property.SimpleDoubleProperty(12);
+
     public HexView() {
         getStyleClass().add("hex-view");
+        // the skin measures its characters once: a new size makes a new skin
+        fontSize.addListener((obs, old, now) -> {
+            if (getSkin() instanceof HexViewSkin) {
+                setSkin(new HexViewSkin(this));
+            }
+        });
+    }
+
+    /** The size of the hex and ASCII text in points (View → Zoom). */
+    public javafx.beans.property.DoubleProperty fontSizeProperty() {
+        return fontSize;
     }
 
     /** Shows {@code length} bytes of {@code bytes} (the array is kept, not copied) and clears the highlight. */

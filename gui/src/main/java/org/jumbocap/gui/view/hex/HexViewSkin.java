@@ -23,9 +23,9 @@ import javafx.scene.text.TextBoundsType;
  * it is shown; the highlight is drawn as rectangles behind the hex and ASCII columns.
  */
 public class HexViewSkin extends SkinBase<HexView> {
-    static final Font FONT = Font.font("Monospaced", 12);
     private static final double PADDING = 4;
 
+    private final Font font;
     private final ListView<Integer> lines = new ListView<>();
     private final double charWidth;
     private final double lineHeight;
@@ -33,8 +33,9 @@ public class HexViewSkin extends SkinBase<HexView> {
 
     public HexViewSkin(HexView control) {
         super(control);
+        font = Font.font("Monospaced", control.fontSizeProperty().get());
         Text probe = new Text("0123456789abcdef");
-        probe.setFont(FONT);
+        probe.setFont(font);
         probe.setBoundsType(TextBoundsType.LOGICAL);
         charWidth = probe.getLayoutBounds().getWidth() / 16;
         lineHeight = Math.ceil(probe.getLayoutBounds().getHeight()) + 2;
@@ -137,7 +138,7 @@ public class HexViewSkin extends SkinBase<HexView> {
 
         LineCell() {
             getStyleClass().add("hex-line-cell");
-            text.setFont(FONT);
+            text.setFont(font);
             text.getStyleClass().add("hex-text");
             text.setTextOrigin(javafx.geometry.VPos.TOP);
             text.setLayoutX(PADDING);
