@@ -13,6 +13,8 @@ import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.model.RowText;
 import org.jumbocap.gui.model.RowTexts;
 import org.jumbocap.gui.store.FrameStore;
+import org.jumbocap.gui.store.SegmentPlans;
+import org.jumbocap.dissect.SegmentPlan;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
 
 /**
@@ -34,12 +36,15 @@ public final class RowTextLoader implements RowTexts.Loader, AutoCloseable {
     private final RowFactory factory = new RowFactory();
     private final FrameSummary summary = new FrameSummary();
     private final TcpAnalysis analysis = new TcpAnalysis();
+    /** On the loader's thread only: plans of rows the listing pass did not keep. */
+    private final TcpStreamReplay replay;
 
     public RowTextLoader(CaptureBackend backend, FrameStore frames, RowStore rows) {
         this.backend = backend;
         this.frames = frames;
         this.rows = rows;
         this.summarizer = backend.newSummarizer();
+        this.replay = new TcpStreamReplay(backend);
     }
 
     @Override
@@ -74,13 +79,33 @@ public final class RowTextLoader implements RowTexts.Loader, AutoCloseable {
             }
             long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
             summarizer.decode(frame, summary);
+            SegmentPlan plan = segmentPlan(index);
+            if (plan != null) {
+                summarizer.decode(frame, summary, plan);
+            }
             out[at[0]++] = factory.text(summary, rows.tcpAnalysis(index, analysis, summary.tcpWindow),
-                    () -> backend.dissect(frame, firstNanos, previousNanos));
+                    () -> backend.dissect(frame, firstNanos, previousNanos, plan));
         });
         if (at[0] < count) {
             throw new IOException(frames.name() + ": frame " + (first + at[0] + 1) + " is gone (file changed?)");
         }
         return out;
+    }
+
+    /**
+     * The TCP reassembly plan of frame {@code index}: the listing pass's, or, where that was not kept (a
+     * live capture, a capture past the plans' budget), found by following the frame's stream again.
+     */
+    private SegmentPlan segmentPlan(int index) throws IOException {
+        if (rows.tcpStream(index) < 0) {
+            return null;
+        }
+        SegmentPlans plans = frames.segmentPlans();
+        if (plans.knows(index)) {
+            return plans.get(index);
+        }
+        TcpAnalysis followed = replay.analysisOf(frames, rows, index);
+        return followed == null ? null : followed.segmentPlan;
     }
 
     @Override
