@@ -13,6 +13,7 @@ import java.util.List;
 import javafx.stage.Stage;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.gui.backend.CoreBackend;
+import org.jumbocap.gui.model.FindQuery;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.view.MainView;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
@@ -130,6 +131,54 @@ class ReassembledRowsGuiTest {
         assertEquals(List.of("14", "16", "18"), values(tree, "tcp.segment"));
         List<String> recordLengths = values(tree, "tls.record.length");
         assertTrue(recordLengths.contains("16401"), "the reassembled record's length: " + recordLengths);
+    }
+
+    @Test
+    void findInInfoMatchesTheShownText() throws IOException {
+        GuiTestSupport.openAndWait(view, model, TLS);
+        List<Columns> expected = readColumns(TLS);
+        List<String> alone = aloneInfo(TLS);
+        // a frame that alone would say Application Data but, as the start of a record completed later, is TCP
+        int startOfRecord = -1;
+        for (int i = 0; i < expected.size() && startOfRecord < 0; i++) {
+            if (alone.get(i).contains("Application Data") && !expected.get(i).info().contains("Application Data")) {
+                startOfRecord = i;
+            }
+        }
+        assertTrue(startOfRecord > 0, "a frame begins a record completed later");
+        long want = -1;
+        for (int i = startOfRecord; i < expected.size() && want < 0; i++) {
+            if (expected.get(i).info().contains("Application Data")) {
+                want = i + 1;
+            }
+        }
+        assertTrue(want > 0);
+        long from = startOfRecord; // the frame before, by number
+        onFx(() -> {
+            view.goToFrame(from);
+            view.findBar().setQuery(new FindQuery(FindQuery.Kind.STRING, FindQuery.Scope.INFO, "Application Data", true));
+            view.findBar().find(true);
+            return null;
+        });
+        waitUntil("the search ended", () -> !view.finder().searchingProperty().get());
+        long found = onFx(() -> {
+            PacketRow r = view.table().getSelectionModel().getSelectedItem();
+            return r == null ? -1L : r.number();
+        });
+        assertEquals(want, found, "searching from frame " + from);
+    }
+
+    /** Each frame's Info decoded alone, without the conversation before it. */
+    private static List<String> aloneInfo(Path file) throws IOException {
+        FrameDissector dissector = new FrameDissector();
+        List<String> out = new ArrayList<>();
+        try (CaptureReader reader = CaptureFiles.open(file)) {
+            FrameRecord rec = new FrameRecord();
+            while (reader.next(rec)) {
+                out.add(String.valueOf(SummaryText.info(dissector.dissect(rec))));
+            }
+        }
+        return out;
     }
 
     private static List<String> values(FrameTree tree, String field) {
