@@ -36,15 +36,23 @@ public final class RowTextLoader implements RowTexts.Loader, AutoCloseable {
     private final RowFactory factory = new RowFactory();
     private final FrameSummary summary = new FrameSummary();
     private final TcpAnalysis analysis = new TcpAnalysis();
-    /** On the loader's thread only: plans of rows the listing pass did not keep. */
-    private final TcpStreamReplay replay;
+    /**
+     * On the loader's thread only: plans of rows the listing pass did not keep, one replay per stream for the
+     * few most recently asked, so a page of interleaved streams does not follow each again from its start.
+     */
+    private final java.util.LinkedHashMap<Integer, TcpStreamReplay> replays = new java.util.LinkedHashMap<>(8, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(java.util.Map.Entry<Integer, TcpStreamReplay> eldest) {
+            return size() > REPLAYED_STREAMS;
+        }
+    };
+    private static final int REPLAYED_STREAMS = 4;
 
     public RowTextLoader(CaptureBackend backend, FrameStore frames, RowStore rows) {
         this.backend = backend;
         this.frames = frames;
         this.rows = rows;
         this.summarizer = backend.newSummarizer();
-        this.replay = new TcpStreamReplay(backend);
     }
 
     @Override
@@ -97,14 +105,15 @@ public final class RowTextLoader implements RowTexts.Loader, AutoCloseable {
      * live capture, a capture past the plans' budget), found by following the frame's stream again.
      */
     private SegmentPlan segmentPlan(int index) throws IOException {
-        if (rows.tcpStream(index) < 0) {
+        int stream = rows.tcpStream(index);
+        if (stream < 0) {
             return null;
         }
         SegmentPlans plans = frames.segmentPlans();
         if (plans.knows(index)) {
             return plans.get(index);
         }
-        TcpAnalysis followed = replay.analysisOf(frames, rows, index);
+        TcpAnalysis followed = replays.computeIfAbsent(stream, s -> new TcpStreamReplay(backend)).analysisOf(frames, rows, index);
         return followed == null ? null : followed.segmentPlan;
     }
 
