@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.jumbocap.displayfilter.FilterSyntaxException;
 import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.dissect.SegmentPlan;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
@@ -22,6 +23,9 @@ public interface CaptureBackend {
 
     /** The full tree of one frame; thread-safe. */
     FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos);
+
+    /** The full tree, a TCP segment's payload decoded as reassembly planned it ({@code plan} null: as it comes); thread-safe. */
+    FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos, SegmentPlan plan);
 
     /** A field's label as the detail tree writes it ("Payload Length" for {@code ipv6.plen}), or the name when unknown. */
     String fieldLabel(String field);
@@ -82,6 +86,9 @@ public interface CaptureBackend {
     /** Fast-path decoding of one frame into a reused summary. */
     interface FrameSummarizer {
         void decode(FrameRecord frame, FrameSummary into);
+
+        /** Decodes a TCP segment's payload as reassembly planned it ({@code plan} null: as it comes). */
+        void decode(FrameRecord frame, FrameSummary into, SegmentPlan plan);
     }
 
     /**

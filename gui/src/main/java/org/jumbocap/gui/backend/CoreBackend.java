@@ -9,6 +9,7 @@ import org.jumbocap.displayfilter.DisplayFilter;
 import org.jumbocap.displayfilter.FilterSyntaxException;
 import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.dissect.SegmentPlan;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.CaptureWriter;
 import org.jumbocap.io.FrameRecord;
@@ -32,12 +33,27 @@ public final class CoreBackend implements CaptureBackend {
 
     @Override
     public FrameSummarizer newSummarizer() {
-        return dissector::summarize;
+        return new FrameSummarizer() {
+            @Override
+            public void decode(FrameRecord frame, FrameSummary into) {
+                dissector.summarize(frame, into);
+            }
+
+            @Override
+            public void decode(FrameRecord frame, FrameSummary into, SegmentPlan plan) {
+                dissector.summarize(frame, into, false, plan);
+            }
+        };
     }
 
     @Override
     public FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos) {
         return dissector.dissect(frame, firstNanos, previousNanos);
+    }
+
+    @Override
+    public FrameTree dissect(FrameRecord frame, long firstNanos, long previousNanos, SegmentPlan plan) {
+        return dissector.dissect(frame, firstNanos, previousNanos, new FrameSummary(), true, plan);
     }
 
     @Override

@@ -56,9 +56,10 @@ public final class DetailLoader implements AutoCloseable {
                 if (generation.get() != ticket) {
                     return;
                 }
-                FrameTree tree = backend.dissect(frame, firstNanos, previousNanos);
-                // the TCP analysis subtree, as `read -V` shows it
+                // the TCP analysis subtree and the payload as reassembly planned it, as `read -V` shows them
                 TcpAnalysis analysis = replay.analysisOf(store, row.rowStore(), row.index());
+                FrameTree tree = backend.dissect(frame, firstNanos, previousNanos,
+                        analysis == null ? null : analysis.segmentPlan);
                 if (analysis != null) {
                     TcpAnalysisTree.addTo(tree, analysis);
                 }

@@ -6,6 +6,7 @@ import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 import org.jumbocap.gui.backend.CaptureBackend.FrameStep;
+import org.jumbocap.dissect.SegmentPlan;
 import org.jumbocap.gui.backend.CaptureBackend.FrameSummarizer;
 import org.jumbocap.gui.model.FindQuery;
 import org.jumbocap.gui.model.RowFactory;
@@ -96,9 +97,11 @@ public final class FindTask extends Task<FindTask.Found> {
                 case HEX -> FindQuery.contains(frame.data(), frame.capturedLength(), pattern, true);
                 case STRING -> {
                     if (query.scope() == FindQuery.Scope.INFO) {
-                        summarizer.decode(frame, summary);
+                        // the payload as the row shows it: with the reassembly plan the listing pass kept
+                        SegmentPlan plan = store.segmentPlans().get(index);
+                        summarizer.decode(frame, summary, plan);
                         yield query.infoMatches(factory.text(summary,
-                                () -> backend.dissect(frame, firstNanos, previousNanos)).info());
+                                () -> backend.dissect(frame, firstNanos, previousNanos, plan)).info());
                     }
                     yield FindQuery.contains(frame.data(), frame.capturedLength(), pattern, exact);
                 }

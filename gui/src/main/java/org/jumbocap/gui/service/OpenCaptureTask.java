@@ -3,6 +3,7 @@ package org.jumbocap.gui.service;
 import java.io.IOException;
 import java.nio.file.Files;
 import javafx.concurrent.Task;
+import org.jumbocap.dissect.SegmentPlan;
 import org.jumbocap.gui.backend.CaptureBackend.ViewerFilter;
 import org.jumbocap.gui.backend.CaptureBackend.FrameStep;
 import org.jumbocap.gui.backend.CaptureBackend;
@@ -55,6 +56,9 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
         long first = 0;
         long previous = 0;
         updateMessage("Reading " + store.name());
+        if (rows.size() == 0) {
+            store.segmentPlans().clear();
+        }
         try (CaptureReader reader = backend.open(store.file())) {
             try {
                 while (!isCancelled() && reader.next(rec)) {
@@ -69,7 +73,10 @@ public final class OpenCaptureTask extends Task<OpenCaptureTask.Outcome> {
                     long firstNanos = first;
                     long previousNanos = previous;
                     step.next(rec, firstNanos, previousNanos);
-                    RowFactory.append(rows, rec, step.summary(), step.analysis(), () -> backend.dissect(rec, firstNanos, previousNanos));
+                    // the reassembly plan, so the row's texts and details decoded later are read's
+                    SegmentPlan plan = step.analysis() == null ? null : step.analysis().segmentPlan;
+                    store.segmentPlans().record(rows.size(), plan);
+                    RowFactory.append(rows, rec, step.summary(), step.analysis(), () -> backend.dissect(rec, firstNanos, previousNanos, plan));
                     if (shown != null && step.passes(filter)) {
                         shown.append(rows.size() - 1);
                     }

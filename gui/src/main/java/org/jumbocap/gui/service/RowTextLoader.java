@@ -13,6 +13,8 @@ import org.jumbocap.gui.model.RowStore;
 import org.jumbocap.gui.model.RowText;
 import org.jumbocap.gui.model.RowTexts;
 import org.jumbocap.gui.store.FrameStore;
+import org.jumbocap.gui.store.SegmentPlans;
+import org.jumbocap.dissect.SegmentPlan;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
 
 /**
@@ -34,6 +36,17 @@ public final class RowTextLoader implements RowTexts.Loader, AutoCloseable {
     private final RowFactory factory = new RowFactory();
     private final FrameSummary summary = new FrameSummary();
     private final TcpAnalysis analysis = new TcpAnalysis();
+    /**
+     * On the loader's thread only: plans of rows the listing pass did not keep, one replay per stream for the
+     * few most recently asked, so a page of interleaved streams does not follow each again from its start.
+     */
+    private final java.util.LinkedHashMap<Integer, TcpStreamReplay> replays = new java.util.LinkedHashMap<>(8, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(java.util.Map.Entry<Integer, TcpStreamReplay> eldest) {
+            return size() > REPLAYED_STREAMS;
+        }
+    };
+    private static final int REPLAYED_STREAMS = 4;
 
     public RowTextLoader(CaptureBackend backend, FrameStore frames, RowStore rows) {
         this.backend = backend;
@@ -74,13 +87,34 @@ public final class RowTextLoader implements RowTexts.Loader, AutoCloseable {
             }
             long previousNanos = index == 0 ? firstNanos : rows.timestampNanos(index - 1);
             summarizer.decode(frame, summary);
+            SegmentPlan plan = segmentPlan(index);
+            if (plan != null) {
+                summarizer.decode(frame, summary, plan);
+            }
             out[at[0]++] = factory.text(summary, rows.tcpAnalysis(index, analysis, summary.tcpWindow),
-                    () -> backend.dissect(frame, firstNanos, previousNanos));
+                    () -> backend.dissect(frame, firstNanos, previousNanos, plan));
         });
         if (at[0] < count) {
             throw new IOException(frames.name() + ": frame " + (first + at[0] + 1) + " is gone (file changed?)");
         }
         return out;
+    }
+
+    /**
+     * The TCP reassembly plan of frame {@code index}: the listing pass's, or, where that was not kept (a
+     * live capture, a capture past the plans' budget), found by following the frame's stream again.
+     */
+    private SegmentPlan segmentPlan(int index) throws IOException {
+        int stream = rows.tcpStream(index);
+        if (stream < 0) {
+            return null;
+        }
+        SegmentPlans plans = frames.segmentPlans();
+        if (plans.knows(index)) {
+            return plans.get(index);
+        }
+        TcpAnalysis followed = replays.computeIfAbsent(stream, s -> new TcpStreamReplay(backend)).analysisOf(frames, rows, index);
+        return followed == null ? null : followed.segmentPlan;
     }
 
     @Override

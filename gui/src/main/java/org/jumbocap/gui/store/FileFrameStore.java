@@ -20,6 +20,8 @@ public final class FileFrameStore implements FrameStore {
     private CaptureReader randomAccess;
     /** True while a capture process still writes the file: a reader opened earlier sees only the length it had then. */
     private volatile boolean growing;
+    /** The listing pass's reassembly plans; their reassembled messages are held up to this many bytes. */
+    private final SegmentPlans segmentPlans = new SegmentPlans(256L << 20);
 
     public FileFrameStore(CaptureBackend backend, Path file) {
         this.backend = backend;
@@ -42,6 +44,11 @@ public final class FileFrameStore implements FrameStore {
      */
     public void growing(boolean stillWritten) {
         growing = stillWritten;
+    }
+
+    @Override
+    public SegmentPlans segmentPlans() {
+        return segmentPlans;
     }
 
     public Path file() {

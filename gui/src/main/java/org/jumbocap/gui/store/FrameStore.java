@@ -41,6 +41,17 @@ public interface FrameStore extends Closeable {
      */
     boolean nanoPrecision();
 
+    /**
+     * The TCP reassembly plans of the frames the listing pass recorded; a store whose frames were listed by
+     * another loop knows none, and its rows' plans are found by following their stream.
+     */
+    default SegmentPlans segmentPlans() {
+        return NO_PLANS;
+    }
+
+    /** Knows no frame's plan. */
+    SegmentPlans NO_PLANS = new SegmentPlans(0);
+
     @FunctionalInterface
     interface FrameVisitor {
         void visit(FrameRecord frame) throws IOException;
