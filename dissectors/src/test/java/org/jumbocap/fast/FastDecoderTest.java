@@ -446,11 +446,17 @@ class FastDecoderTest {
         }
         long tid = Thread.currentThread().getId();
         int n = 200_000;
-        long before = mx.getThreadAllocatedBytes(tid);
-        for (int i = 0; i < n; i++) {
-            decoder.summarize(frames[i % frames.length], s);
+        // the fewest bytes of several rounds: until the compiler has the loop (late on a busy machine) the
+        // interpreter allocates what escape analysis later removes; a decoder that allocates per frame does
+        // so in every round
+        long allocated = Long.MAX_VALUE;
+        for (int round = 0; round < 5 && allocated >= n / 10; round++) {
+            long before = mx.getThreadAllocatedBytes(tid);
+            for (int i = 0; i < n; i++) {
+                decoder.summarize(frames[i % frames.length], s);
+            }
+            allocated = Math.min(allocated, mx.getThreadAllocatedBytes(tid) - before);
         }
-        long allocated = mx.getThreadAllocatedBytes(tid) - before;
         assertTrue(allocated < n / 10, "allocated " + allocated + " bytes for " + n + " frames");
     }
 }
