@@ -28,6 +28,9 @@ import org.jumbocap.tree.FrameTree;
  * BIG TCP super-packet, and every error or warning the dissectors found.
  */
 public final class SummaryLine {
+    /** " → " between the endpoints, encoded once. */
+    private static final byte[] ARROW = " → ".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
     private final TimeFormat timeFormat;
     private final Colors colors;
 
@@ -116,7 +119,7 @@ public final class SummaryLine {
         boolean v6 = summary.ipVersion == 6;
         int srcPort = transportAboveIp ? summary.srcPort : -1;
         int dstPort = transportAboveIp ? summary.dstPort : -1;
-        appendEndpoint(s, v6, summary.srcHi, summary.srcLo, srcPort).append(" → ");
+        appendEndpoint(s, v6, summary.srcHi, summary.srcLo, srcPort).appendUtf8(ARROW);
         appendEndpoint(s, v6, summary.dstHi, summary.dstLo, dstPort).append(' ');
         s.append(SummaryText.protocol(summary)).append(' ');
         s.append(frame.originalLength()).append(' ');

@@ -18,6 +18,8 @@ public final class Utf8Text {
 
     private byte[] bytes;
     private int length;
+    /** Characters on their way in (one Utf8Text is used by one thread at a time). */
+    private char[] chars = new char[32];
 
     public Utf8Text(int capacity) {
         bytes = new byte[Math.max(capacity, 16)];
@@ -70,13 +72,40 @@ public final class Utf8Text {
 
     /** {@code text[from, to)}: ASCII runs in a tight loop, surrogate pairs as one four-byte character. */
     public Utf8Text append(CharSequence text, int from, int to) {
+        // through a char array, a piece at a time: charAt checks its index on every call, and on a String
+        // held as UTF-16 (one with an arrow in it: an Info column) that check is most of the copy
+        if (to - from > chars.length && chars.length < 512) {
+            chars = new char[Math.min(512, Math.max(to - from, 2 * chars.length))];
+        }
+        while (from < to) {
+            int n = Math.min(to - from, chars.length);
+            if (text instanceof String s) {
+                s.getChars(from, from + n, chars, 0);
+            } else if (text instanceof StringBuilder s) {
+                s.getChars(from, from + n, chars, 0);
+            } else {
+                for (int i = 0; i < n; i++) {
+                    chars[i] = text.charAt(from + i);
+                }
+            }
+            if (n < to - from && Character.isHighSurrogate(chars[n - 1])) {
+                n--; // the pair goes whole into the next piece
+            }
+            append(chars, 0, n);
+            from += n;
+        }
+        return this;
+    }
+
+    /** {@code chars[from, to)}, as {@link #append(CharSequence, int, int)}. */
+    public Utf8Text append(char[] chars, int from, int to) {
         ensure(to - from);
         int i = from;
         while (i < to) {
             byte[] b = bytes;
             int p = length;
             while (i < to) {
-                char c = text.charAt(i);
+                char c = chars[i];
                 if (c >= 0x80) {
                     break;
                 }
@@ -87,9 +116,9 @@ public final class Utf8Text {
             if (i == to) {
                 break;
             }
-            char c = text.charAt(i++);
-            if (Character.isHighSurrogate(c) && i < to && Character.isLowSurrogate(text.charAt(i))) {
-                int cp = Character.toCodePoint(c, text.charAt(i++));
+            char c = chars[i++];
+            if (Character.isHighSurrogate(c) && i < to && Character.isLowSurrogate(chars[i])) {
+                int cp = Character.toCodePoint(c, chars[i++]);
                 ensure(4 + to - i);
                 bytes[length++] = (byte) (0xF0 | cp >>> 18);
                 bytes[length++] = (byte) (0x80 | (cp >>> 12 & 0x3F));
@@ -100,6 +129,14 @@ public final class Utf8Text {
                 ensure(to - i);
             }
         }
+        return this;
+    }
+
+    /** Bytes already in UTF-8, as they are. */
+    public Utf8Text appendUtf8(byte[] utf8) {
+        ensure(utf8.length);
+        System.arraycopy(utf8, 0, bytes, length, utf8.length);
+        length += utf8.length;
         return this;
     }
 
