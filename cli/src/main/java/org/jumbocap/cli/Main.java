@@ -29,7 +29,7 @@ public final class Main {
      */
     static int run(String[] args, OutputStream stdout, PrintWriter err, boolean terminal) {
         GuardedOutputStream guarded = new GuardedOutputStream(stdout);
-        PrintWriter out = new PrintWriter(new Utf8Writer(guarded, 1 << 16));
+        PrintWriter out = new Utf8PrintWriter(new Utf8Writer(guarded, 1 << 16));
         int code;
         try {
             code = JumbocapCommand.execute(args, stdout, out, err, terminal);

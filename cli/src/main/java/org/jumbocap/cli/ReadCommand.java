@@ -2,6 +2,7 @@ package org.jumbocap.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -21,6 +22,7 @@ import org.jumbocap.render.Json;
 import org.jumbocap.render.JsonFrame;
 import org.jumbocap.render.SafeText;
 import org.jumbocap.render.SummaryLine;
+import org.jumbocap.render.Utf8Text;
 import org.jumbocap.render.TimeFormat;
 import org.jumbocap.render.TreeText;
 import org.jumbocap.displayfilter.CompiledFilter;
@@ -435,22 +437,45 @@ public final class ReadCommand implements Callable<Integer> {
             }
 
             @Override
+            public boolean rendersUtf8() {
+                return true;
+            }
+
+            @Override
+            public void write(byte[] utf8, int start, int end) {
+                if (out instanceof Utf8PrintWriter bytes) {
+                    bytes.writeUtf8(utf8, start, end - start);
+                } else {
+                    out.append(new String(utf8, start, end - start, StandardCharsets.UTF_8));
+                }
+            }
+
+            @Override
             public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
-                // the line comes from the summary where it can, so most frames are never dissected in full
+                Utf8Text text = new Utf8Text(256);
+                render(frame, context, text);
+                s.append(text);
+            }
+
+            @Override
+            public void render(FramePipeline frame, FrameContext context, Utf8Text s) {
+                // the line comes from the summary where it can, so most frames are never dissected in full;
+                // as UTF-8 bytes, so a line with its arrow is not held as UTF-16 and encoded again
                 if (verbose || frame.hasTree()
                         || !summary.render(frame.summary(), frame.tcpAnalysis(), frame.frame(), context, s)) {
                     s.append(summary.render(frame.tree(), context));
                 }
                 s.append('\n');
-                if (verbose) {
-                    treeText.render(frame.tree(), s);
-                }
-                if (hex) {
-                    HexDump.render(frame.frame().data(), frame.frame().capturedLength(), maxHexBytes,
-                            frame.frame().originalLength(), s);
-                }
                 if (verbose || hex) {
-                    s.append('\n');
+                    StringBuilder more = new StringBuilder(1024);
+                    if (verbose) {
+                        treeText.render(frame.tree(), more);
+                    }
+                    if (hex) {
+                        HexDump.render(frame.frame().data(), frame.frame().capturedLength(), maxHexBytes,
+                                frame.frame().originalLength(), more);
+                    }
+                    s.append(more.append('\n'));
                 }
             }
         };

@@ -117,6 +117,23 @@ final class Utf8Writer extends Writer {
         }
     }
 
+    /** Bytes already in UTF-8, after the text written before them. */
+    void writeUtf8(byte[] bytes, int off, int len) throws IOException {
+        if (pendingHigh != 0) {
+            pendingHigh = 0;
+            put('?'); // a high surrogate that no low half follows, as the JDK's encoder writes it
+        }
+        if (len > buf.length - pos) {
+            drain();
+            if (len >= buf.length) {
+                out.write(bytes, off, len);
+                return;
+            }
+        }
+        System.arraycopy(bytes, off, buf, pos, len);
+        pos += len;
+    }
+
     private void drain() throws IOException {
         if (pos > 0) {
             out.write(buf, 0, pos);

@@ -58,19 +58,48 @@ public final class SafeText {
             if (i == n) {
                 break;
             }
-            char c = text.charAt(i++);
-            switch (c) {
-                case '\t' -> s.append("\\t");
-                case '\n' -> s.append("\\n");
-                case '\r' -> s.append("\\r");
-                case 0x1b -> s.append("\\e");
-                default -> {
-                    if (c < 0x80) {
-                        s.append("\\x").append(HEX[c >> 4]).append(HEX[c & 0xF]);
-                    } else {
-                        s.append("\\u").append(HEX[c >> 12]).append(HEX[c >> 8 & 0xF]).append(HEX[c >> 4 & 0xF])
-                                .append(HEX[c & 0xF]);
-                    }
+            appendEscape(s, text.charAt(i++));
+        }
+        return s;
+    }
+
+    /** Appends the text escaped as {@link #of} escapes it, as UTF-8 bytes. */
+    public static Utf8Text append(Utf8Text out, CharSequence text) {
+        if (text == null) {
+            return out.append("null");
+        }
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            int run = i;
+            while (i < n && !unsafe(text, i)) {
+                i += Character.isHighSurrogate(text.charAt(i)) ? 2 : 1; // a pair: unsafe() saw its low half
+            }
+            if (i > run) {
+                out.append(text, run, i);
+            }
+            if (i == n) {
+                break;
+            }
+            StringBuilder escape = new StringBuilder(6); // rare: only for a character that must be escaped
+            out.append(appendEscape(escape, text.charAt(i++)));
+        }
+        return out;
+    }
+
+    /** The visible escape of a character that {@link #unsafe} found. */
+    private static StringBuilder appendEscape(StringBuilder s, char c) {
+        switch (c) {
+            case '\t' -> s.append("\\t");
+            case '\n' -> s.append("\\n");
+            case '\r' -> s.append("\\r");
+            case 0x1b -> s.append("\\e");
+            default -> {
+                if (c < 0x80) {
+                    s.append("\\x").append(HEX[c >> 4]).append(HEX[c & 0xF]);
+                } else {
+                    s.append("\\u").append(HEX[c >> 12]).append(HEX[c >> 8 & 0xF]).append(HEX[c >> 4 & 0xF])
+                            .append(HEX[c & 0xF]);
                 }
             }
         }

@@ -28,6 +28,9 @@ import org.jumbocap.tree.FrameTree;
  * BIG TCP super-packet, and every error or warning the dissectors found.
  */
 public final class SummaryLine {
+    /** " → " between the endpoints, encoded once. */
+    private static final byte[] ARROW = " → ".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
     private final TimeFormat timeFormat;
     private final Colors colors;
 
@@ -75,17 +78,31 @@ public final class SummaryLine {
      * byte as the tree of the same frame gives them.
      */
     public String render(FrameSummary summary, TcpAnalysis analysis, FrameRecord frame, FrameContext context) {
-        StringBuilder s = new StringBuilder(160);
+        Utf8Text s = new Utf8Text(192);
         return render(summary, analysis, frame, context, s) ? s.toString() : null;
     }
 
     /**
-     * {@link #render(FrameSummary, TcpAnalysis, FrameRecord, FrameContext)} appended to {@code out}, the
-     * numbers and addresses written digit by digit, with no text of its own per field; false (and
-     * {@code out} as it was) when the summary cannot make the line. Safe on several threads at once.
+     * {@link #render(FrameSummary, TcpAnalysis, FrameRecord, FrameContext)} appended to {@code out}; false
+     * (and {@code out} as it was) when the summary cannot make the line.
      */
     public boolean render(FrameSummary summary, TcpAnalysis analysis, FrameRecord frame, FrameContext context,
                           StringBuilder out) {
+        Utf8Text line = new Utf8Text(192);
+        if (!render(summary, analysis, frame, context, line)) {
+            return false;
+        }
+        out.append(line);
+        return true;
+    }
+
+    /**
+     * {@link #render(FrameSummary, TcpAnalysis, FrameRecord, FrameContext)} appended to {@code out} as
+     * UTF-8, the numbers and addresses written digit by digit, with no text of its own per field; false
+     * (and {@code out} as it was) when the summary cannot make the line. Safe on several threads at once.
+     */
+    public boolean render(FrameSummary summary, TcpAnalysis analysis, FrameRecord frame, FrameContext context,
+                          Utf8Text out) {
         if (summary.incomplete || summary.ipVersion == 0 || summary.protocolLayerCount == 0) {
             return false;
         }
@@ -95,14 +112,14 @@ public final class SummaryLine {
         }
         FieldDef top = SummaryText.topLayer(summary);
         boolean transportAboveIp = SummaryText.transportAboveIp(summary);
-        StringBuilder s = out;
+        Utf8Text s = out;
         appendPadded(s, frame.number(), 5).append(' ');
         timeFormat.appendTo(s, frame.timestampNanos(), context);
         s.append(' ');
         boolean v6 = summary.ipVersion == 6;
         int srcPort = transportAboveIp ? summary.srcPort : -1;
         int dstPort = transportAboveIp ? summary.dstPort : -1;
-        appendEndpoint(s, v6, summary.srcHi, summary.srcLo, srcPort).append(" → ");
+        appendEndpoint(s, v6, summary.srcHi, summary.srcLo, srcPort).appendUtf8(ARROW);
         appendEndpoint(s, v6, summary.dstHi, summary.dstLo, dstPort).append(' ');
         s.append(SummaryText.protocol(summary)).append(' ');
         s.append(frame.originalLength()).append(' ');
@@ -122,7 +139,7 @@ public final class SummaryLine {
         return true;
     }
 
-    private void appendExpert(StringBuilder s, ExpertDef e) {
+    private void appendExpert(Utf8Text s, ExpertDef e) {
         if (e.severity() != Severity.ERROR && e.severity() != Severity.WARN) {
             return;
         }
@@ -135,15 +152,15 @@ public final class SummaryLine {
     }
 
     /** "[2001:db8::1]:5201", "192.0.2.1:5201", or the address alone for a port of -1. */
-    private static StringBuilder appendEndpoint(StringBuilder s, boolean v6, long hi, long lo, int port) {
+    private static Utf8Text appendEndpoint(Utf8Text s, boolean v6, long hi, long lo, int port) {
         if (port >= 0 && v6) {
             s.append('[');
         }
         if (v6) {
             appendIpv6(s, hi, lo);
         } else {
-            s.append((int) (lo >>> 24) & 0xFF).append('.').append((int) (lo >>> 16) & 0xFF).append('.')
-                    .append((int) (lo >>> 8) & 0xFF).append('.').append((int) lo & 0xFF);
+            s.append(lo >>> 24 & 0xFF).append('.').append(lo >>> 16 & 0xFF).append('.')
+                    .append(lo >>> 8 & 0xFF).append('.').append(lo & 0xFF);
         }
         if (port >= 0) {
             s.append(v6 ? "]:" : ":").append(port);
@@ -152,7 +169,7 @@ public final class SummaryLine {
     }
 
     /** The address as {@link FieldFormat#address} writes it (RFC 5952: the longest run of two or more zero words as "::"). */
-    static StringBuilder appendIpv6(StringBuilder s, long hi, long lo) {
+    static Utf8Text appendIpv6(Utf8Text s, long hi, long lo) {
         int bestStart = -1;
         int bestLen = 0;
         for (int i = 0; i < 8; ) {
@@ -170,16 +187,18 @@ public final class SummaryLine {
                 i++;
             }
         }
-        int start = s.length();
+        boolean afterWord = false; // the last thing written was a word, not "::" nor nothing
         for (int i = 0; i < 8; i++) {
             if (i == bestStart) {
                 s.append("::");
                 i += bestLen - 1;
+                afterWord = false;
                 continue;
             }
-            if (s.length() > start && s.charAt(s.length() - 1) != ':') {
+            if (afterWord) {
                 s.append(':');
             }
+            afterWord = true;
             int w = word(hi, lo, i);
             for (int shift = w > 0xFFF ? 12 : w > 0xFF ? 8 : w > 0xF ? 4 : 0; shift >= 0; shift -= 4) {
                 s.append(Character.forDigit((w >>> shift) & 0xF, 16));
@@ -192,7 +211,7 @@ public final class SummaryLine {
         return (int) ((i < 4 ? hi >>> (48 - 16 * i) : lo >>> (48 - 16 * (i - 4))) & 0xFFFF);
     }
 
-    private void appendJumboMark(StringBuilder s, FrameSummary summary) {
+    private void appendJumboMark(Utf8Text s, FrameSummary summary) {
         if (colors.enabled()) {
             String jumbo = jumboMark(summary);
             if (jumbo != null) {
@@ -227,7 +246,7 @@ public final class SummaryLine {
             return null;
         }
         String label = kind == JumboKind.IPV6_HBH ? "JUMBO" : "BIG TCP";
-        StringBuilder mark = new StringBuilder(48).append('[').append(label).append(' ').append(kind.label()).append(' ');
+        Utf8Text mark = new Utf8Text(48).append('[').append(label).append(' ').append(kind.label()).append(' ');
         return appendGrouped(mark, length).append(" B]").toString();
     }
 
@@ -257,7 +276,7 @@ public final class SummaryLine {
         if (length == null || length.longValue() < 0) {
             return "[" + label + " " + kindText + "]";
         }
-        StringBuilder mark = new StringBuilder(48).append('[').append(label).append(' ').append(kindText).append(' ');
+        Utf8Text mark = new Utf8Text(48).append('[').append(label).append(' ').append(kindText).append(' ');
         return appendGrouped(mark, length.longValue()).append(" B]").toString();
     }
 
@@ -276,7 +295,7 @@ public final class SummaryLine {
     }
 
     /** {@code n} with a comma every three digits, as {@code %,d} in {@link Locale#ROOT} writes it. */
-    static StringBuilder appendGrouped(StringBuilder s, long n) {
+    static Utf8Text appendGrouped(Utf8Text s, long n) {
         if (n == Long.MIN_VALUE) {
             return s.append("-9,223,372,036,854,775,808");
         }
@@ -295,7 +314,7 @@ public final class SummaryLine {
     }
 
     /** {@code n} right-aligned in {@code width} characters, as {@code %5d} pads a number. */
-    static StringBuilder appendPadded(StringBuilder s, long n, int width) {
+    static Utf8Text appendPadded(Utf8Text s, long n, int width) {
         int length = n >= 0 ? digits(n) : n == Long.MIN_VALUE ? 20 : 1 + digits(-n);
         for (int i = length; i < width; i++) {
             s.append(' ');

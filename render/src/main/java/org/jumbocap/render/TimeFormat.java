@@ -62,6 +62,33 @@ public enum TimeFormat {
         }
     }
 
+    /** {@link #appendTo(StringBuilder, long, FrameContext)} as UTF-8 bytes. */
+    public void appendTo(Utf8Text s, long nanos, FrameContext context) {
+        int decimals = context.nanoPrecision() ? 9 : 6;
+        switch (this) {
+            case ABSOLUTE -> s.append(format(nanos, context));
+            case RELATIVE -> appendSeconds(s, nanos - context.firstNanos(), decimals);
+            case DELTA -> appendSeconds(s, nanos - context.previousNanos(), decimals);
+            case EPOCH -> appendSeconds(s, nanos, decimals);
+        }
+    }
+
+    private static void appendSeconds(Utf8Text s, long nanos, int decimals) {
+        long abs = Math.abs(nanos);
+        long fraction = abs % 1_000_000_000L;
+        if (fraction < 0) {
+            s.append(seconds(nanos, decimals)); // Long.MIN_VALUE, whose magnitude has no long
+            return;
+        }
+        if (nanos < 0) {
+            s.append('-');
+        }
+        s.append(abs / 1_000_000_000L).append('.');
+        if (decimals > 0) {
+            s.appendZeroPadded(fraction / POWERS_OF_TEN[9 - decimals], decimals);
+        }
+    }
+
     private static void appendSeconds(StringBuilder s, long nanos, int decimals) {
         long abs = Math.abs(nanos);
         long fraction = abs % 1_000_000_000L;

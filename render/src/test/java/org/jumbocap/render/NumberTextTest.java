@@ -25,9 +25,10 @@ class NumberTextTest {
             assertEquals(String.format(Locale.ROOT, "%5d", v),
                     SummaryLine.padLeft(new StringBuilder(), Long.toString(v), 5).toString(), "%5d of " + v);
             assertEquals(String.format(Locale.ROOT, "%,d", v),
-                    SummaryLine.appendGrouped(new StringBuilder(), v).toString(), "%,d of " + v);
+                    SummaryLine.appendGrouped(new Utf8Text(16), v).toString(), "%,d of " + v);
             assertEquals(String.format(Locale.ROOT, "%5d", v),
-                    SummaryLine.appendPadded(new StringBuilder(), v, 5).toString(), "%5d of " + v);
+                    SummaryLine.appendPadded(new Utf8Text(16), v, 5).toString(), "%5d of " + v);
+            assertEquals(Long.toString(v), new Utf8Text(1).append(v).toString(), "decimal of " + v);
         }
     }
 
@@ -57,10 +58,10 @@ class NumberTextTest {
                 a[8 + i] = (byte) (lo >>> (56 - 8 * i));
             }
             assertEquals(org.jumbocap.tree.FieldFormat.address(a),
-                    SummaryLine.appendIpv6(new StringBuilder("x"), hi, lo).substring(1));
+                    SummaryLine.appendIpv6(new Utf8Text(16).append("x"), hi, lo).toString().substring(1));
         }
-        assertEquals("::", SummaryLine.appendIpv6(new StringBuilder(), 0, 0).toString());
-        assertEquals("::1", SummaryLine.appendIpv6(new StringBuilder(), 0, 1).toString());
+        assertEquals("::", SummaryLine.appendIpv6(new Utf8Text(16), 0, 0).toString());
+        assertEquals("::1", SummaryLine.appendIpv6(new Utf8Text(16), 0, 1).toString());
     }
 
     @Test
@@ -86,6 +87,22 @@ class NumberTextTest {
                 String nine = String.format(Locale.ROOT, "%09d", abs % 1_000_000_000L);
                 String expected = sign + (abs / 1_000_000_000L) + "." + nine.substring(0, decimals);
                 assertEquals(expected, TimeFormat.seconds(nanos, decimals), nanos + " with " + decimals);
+            }
+        }
+    }
+
+    @Test
+    void timeAsBytesMatchesTimeAsText() {
+        for (long nanos : values()) {
+            for (boolean nano : new boolean[] {false, true}) {
+                FrameContext context = new FrameContext("f", nanos / 3, nanos / 2, nano);
+                for (TimeFormat format : TimeFormat.values()) {
+                    StringBuilder text = new StringBuilder();
+                    format.appendTo(text, nanos, context);
+                    Utf8Text bytes = new Utf8Text(4);
+                    format.appendTo(bytes, nanos, context);
+                    assertEquals(text.toString(), bytes.toString(), format + " of " + nanos);
+                }
             }
         }
     }

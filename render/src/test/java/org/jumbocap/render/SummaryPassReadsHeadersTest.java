@@ -40,7 +40,7 @@ class SummaryPassReadsHeadersTest {
     }
 
     /** Decodes every frame, follows its conversation and writes its summary line, as {@code read} does. */
-    private static Pass summaryPass(Path file, StringBuilder out) throws IOException {
+    private static Pass summaryPass(Path file, Utf8Text out) throws IOException {
         CaptureInput in = CaptureInput.open(file);
         SummaryLine line = new SummaryLine(TimeFormat.RELATIVE, Colors.NONE);
         FramePipeline pipeline = new FramePipeline(new FrameDissector(), null, false,
@@ -86,13 +86,13 @@ class SummaryPassReadsHeadersTest {
     void aSummaryPassDeliversTheHeadersOfEachSuperPacketAndNoPayload() throws IOException {
         Path f = SAMPLES.resolve("ipv6-bigtcp-veth.pcap");
         Assumptions.assumeTrue(Files.isRegularFile(f), "sample missing");
-        StringBuilder lines = new StringBuilder();
+        Utf8Text lines = new Utf8Text(1 << 16);
         Pass pass = summaryPass(f, lines);
         assertTrue(pass.frames() > 20, "frames: " + pass.frames());
         assertEquals(0, pass.loadedSuperPackets(), "no super-packet's tail was loaded for its line");
         assertTrue(pass.bytesDelivered() <= pass.headerBytes(), "bytes delivered " + pass.bytesDelivered()
                 + ", record headers and eager prefixes " + pass.headerBytes() + ", file " + Files.size(f));
-        assertTrue(lines.indexOf("[JUMBO ipv6-hbh 184,252 B]") > 0, "the lines are the summary lines");
+        assertTrue(lines.toString().contains("[JUMBO ipv6-hbh 184,252 B]"), "the lines are the summary lines");
     }
 
     /** The frames of a sample longer than {@code min} (or at most {@code max} long), repeated to {@code count}. */
@@ -129,7 +129,7 @@ class SummaryPassReadsHeadersTest {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         Assumptions.assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled(),
                 "this JVM does not count allocated bytes per thread");
-        StringBuilder lines = new StringBuilder(1 << 20);
+        Utf8Text lines = new Utf8Text(1 << 20);
         long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
         summaryPass(file, lines);
         return threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;

@@ -1,6 +1,7 @@
 package org.jumbocap.cli.engine;
 
 import org.jumbocap.render.FrameContext;
+import org.jumbocap.render.Utf8Text;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayDeque;
@@ -62,8 +63,32 @@ public final class FrameLoop {
             write(text.subSequence(start, end));
         }
 
+        /**
+         * Whether the sink makes its text as UTF-8 bytes instead ({@link #render(FramePipeline, FrameContext,
+         * Utf8Text)} and {@link #write(byte[], int, int)}): for a byte stream, nothing to encode per frame.
+         */
+        default boolean rendersUtf8() {
+            return false;
+        }
+
+        /** {@link #render(FramePipeline, FrameContext, StringBuilder)} as UTF-8, for a sink that {@link #rendersUtf8}. */
+        default void render(FramePipeline frame, FrameContext context, Utf8Text out) {
+            throw new UnsupportedOperationException("this sink renders text");
+        }
+
+        /** The bytes {@link #render(FramePipeline, FrameContext, Utf8Text)} made for the next frame, {@code utf8[start, end)}. */
+        default void write(byte[] utf8, int start, int end) {
+            throw new UnsupportedOperationException("this sink renders text");
+        }
+
         @Override
         default void frame(FramePipeline frame, FrameContext context) {
+            if (rendersUtf8()) {
+                Utf8Text s = new Utf8Text(256);
+                render(frame, context, s);
+                write(s.array(), 0, s.length());
+                return;
+            }
             StringBuilder s = new StringBuilder(256);
             render(frame, context, s);
             write(s);
@@ -304,7 +329,9 @@ public final class FrameLoop {
                 continue;
             }
             delivered++;
-            if (renderer != null) {
+            if (renderer != null && renderer.rendersUtf8()) {
+                renderer.write(b.utf8.array(), b.textStart[i], b.textEnd[i]);
+            } else if (renderer != null) {
                 renderer.write(b.text, b.textStart[i], b.textEnd[i]);
             } else {
                 pipeline.adopt(b.records[i], b.contexts[i].firstNanos(), b.contexts[i].previousNanos(), b.summaries[i],
@@ -389,6 +416,8 @@ public final class FrameLoop {
         final int[] textStart = new int[BATCH_FRAMES];
         final int[] textEnd = new int[BATCH_FRAMES];
         final StringBuilder text = new StringBuilder(64 * 1024);
+        /** The text as UTF-8, for a sink that {@link RenderingSink#rendersUtf8}; made at its first use. */
+        Utf8Text utf8;
         int count;
         /** Why the reader stopped after this batch's frames (an I/O or a runtime exception), or null. */
         Exception readError;
@@ -470,7 +499,14 @@ public final class FrameLoop {
                     FrameContext c = contexts[i];
                     p.adopt(records[i], c.firstNanos(), c.previousNanos(), summaries[i], analyses[i], null);
                     passed[i] = p.passes();
-                    if (passed[i] && renderer != null) {
+                    if (passed[i] && renderer != null && renderer.rendersUtf8()) {
+                        if (utf8 == null) {
+                            utf8 = new Utf8Text(64 * 1024);
+                        }
+                        textStart[i] = utf8.length();
+                        renderer.render(p, c, utf8);
+                        textEnd[i] = utf8.length();
+                    } else if (passed[i] && renderer != null) {
                         textStart[i] = text.length();
                         renderer.render(p, c, text);
                         textEnd[i] = text.length();
@@ -528,8 +564,14 @@ public final class FrameLoop {
             observed = false;
             readError = null;
             text.setLength(0);
+            if (utf8 != null) {
+                utf8.setLength(0);
+            }
             if (text.capacity() > (1 << 20)) {
                 text.trimToSize();
+            }
+            if (utf8 != null && utf8.array().length > (1 << 20)) {
+                utf8 = null; // a batch of hex dumps grew it: the next batch starts small again
             }
         }
     }

@@ -1,0 +1,186 @@
+package org.jumbocap.render;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Text built directly as UTF-8 bytes, for output that goes to a byte stream: a line with one non-Latin-1
+ * character (the summary line's arrow) would make a {@link StringBuilder} hold the whole line as UTF-16,
+ * every piece widened on the way in and encoded again on the way out. Numbers are written digit by digit,
+ * with no text of their own. A character of an unpaired surrogate becomes '?', as the JDK's encoder
+ * writes it.
+ */
+public final class Utf8Text {
+    private static final long[] POWERS_OF_TEN = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L,
+            10_000_000L, 100_000_000L, 1_000_000_000L, 10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L,
+            10_000_000_000_000L, 100_000_000_000_000L, 1_000_000_000_000_000L, 10_000_000_000_000_000L,
+            100_000_000_000_000_000L, 1_000_000_000_000_000_000L};
+
+    private byte[] bytes;
+    private int length;
+    /** Characters on their way in (one Utf8Text is used by one thread at a time). */
+    private char[] chars = new char[32];
+
+    public Utf8Text(int capacity) {
+        bytes = new byte[Math.max(capacity, 16)];
+    }
+
+    /** The bytes written so far are {@code array()[0, length())}; the array changes as the text grows. */
+    public byte[] array() {
+        return bytes;
+    }
+
+    public int length() {
+        return length;
+    }
+
+    /** Keeps the first {@code newLength} bytes (no more than there are). */
+    public void setLength(int newLength) {
+        if (newLength < 0 || newLength > length) {
+            throw new IndexOutOfBoundsException(newLength);
+        }
+        length = newLength;
+    }
+
+    private void ensure(int more) {
+        if (bytes.length - length < more) {
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + more));
+        }
+    }
+
+    /** An ASCII character as it is; any other as its UTF-8 bytes (a surrogate alone as '?'). */
+    public Utf8Text append(char c) {
+        ensure(3);
+        if (c < 0x80) {
+            bytes[length++] = (byte) c;
+        } else if (c < 0x800) {
+            bytes[length++] = (byte) (0xC0 | c >>> 6);
+            bytes[length++] = (byte) (0x80 | (c & 0x3F));
+        } else if (Character.isSurrogate(c)) {
+            bytes[length++] = '?';
+        } else {
+            bytes[length++] = (byte) (0xE0 | c >>> 12);
+            bytes[length++] = (byte) (0x80 | (c >>> 6 & 0x3F));
+            bytes[length++] = (byte) (0x80 | (c & 0x3F));
+        }
+        return this;
+    }
+
+    public Utf8Text append(CharSequence text) {
+        return text == null ? append("null") : append(text, 0, text.length());
+    }
+
+    /** {@code text[from, to)}: ASCII runs in a tight loop, surrogate pairs as one four-byte character. */
+    public Utf8Text append(CharSequence text, int from, int to) {
+        // through a char array, a piece at a time: charAt checks its index on every call, and on a String
+        // held as UTF-16 (one with an arrow in it: an Info column) that check is most of the copy
+        if (to - from > chars.length && chars.length < 512) {
+            chars = new char[Math.min(512, Math.max(to - from, 2 * chars.length))];
+        }
+        while (from < to) {
+            int n = Math.min(to - from, chars.length);
+            if (text instanceof String s) {
+                s.getChars(from, from + n, chars, 0);
+            } else if (text instanceof StringBuilder s) {
+                s.getChars(from, from + n, chars, 0);
+            } else {
+                for (int i = 0; i < n; i++) {
+                    chars[i] = text.charAt(from + i);
+                }
+            }
+            if (n < to - from && Character.isHighSurrogate(chars[n - 1])) {
+                n--; // the pair goes whole into the next piece
+            }
+            append(chars, 0, n);
+            from += n;
+        }
+        return this;
+    }
+
+    /** {@code chars[from, to)}, as {@link #append(CharSequence, int, int)}. */
+    public Utf8Text append(char[] chars, int from, int to) {
+        ensure(to - from);
+        int i = from;
+        while (i < to) {
+            byte[] b = bytes;
+            int p = length;
+            while (i < to) {
+                char c = chars[i];
+                if (c >= 0x80) {
+                    break;
+                }
+                b[p++] = (byte) c;
+                i++;
+            }
+            length = p;
+            if (i == to) {
+                break;
+            }
+            char c = chars[i++];
+            if (Character.isHighSurrogate(c) && i < to && Character.isLowSurrogate(chars[i])) {
+                int cp = Character.toCodePoint(c, chars[i++]);
+                ensure(4 + to - i);
+                bytes[length++] = (byte) (0xF0 | cp >>> 18);
+                bytes[length++] = (byte) (0x80 | (cp >>> 12 & 0x3F));
+                bytes[length++] = (byte) (0x80 | (cp >>> 6 & 0x3F));
+                bytes[length++] = (byte) (0x80 | (cp & 0x3F));
+            } else {
+                append(c);
+                ensure(to - i);
+            }
+        }
+        return this;
+    }
+
+    /** Bytes already in UTF-8, as they are. */
+    public Utf8Text appendUtf8(byte[] utf8) {
+        ensure(utf8.length);
+        System.arraycopy(utf8, 0, bytes, length, utf8.length);
+        length += utf8.length;
+        return this;
+    }
+
+    /** {@code n} in decimal, as {@link StringBuilder#append(long)} writes it. */
+    public Utf8Text append(long n) {
+        if (n == Long.MIN_VALUE) {
+            return append("-9223372036854775808");
+        }
+        ensure(20);
+        if (n < 0) {
+            bytes[length++] = '-';
+            n = -n;
+        }
+        int d = digits(n);
+        for (int i = d - 1; i >= 0; i--) {
+            bytes[length + i] = (byte) ('0' + n % 10);
+            n /= 10;
+        }
+        length += d;
+        return this;
+    }
+
+    /** {@code n} (not negative) in exactly {@code width} digits, leading zeros included, the excess on the left dropped. */
+    Utf8Text appendZeroPadded(long n, int width) {
+        ensure(width);
+        for (int i = width - 1; i >= 0; i--) {
+            bytes[length + i] = (byte) ('0' + n % 10);
+            n /= 10;
+        }
+        length += width;
+        return this;
+    }
+
+    /** Decimal digits of {@code n}, which is not negative. */
+    static int digits(long n) {
+        int d = 1;
+        while (d < POWERS_OF_TEN.length && n >= POWERS_OF_TEN[d]) {
+            d++;
+        }
+        return d;
+    }
+
+    @Override
+    public String toString() {
+        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    }
+}
