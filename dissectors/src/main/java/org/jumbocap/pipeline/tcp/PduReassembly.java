@@ -13,8 +13,8 @@ import org.jumbocap.dissect.StreamPduDissector;
  *
  * <p>A gap (a segment not captured, a payload cut by the snap length, a capture that began mid-stream)
  * drops the message being gathered; decoding resumes at the next boundary the protocol finds, and the
- * plan says how many bytes were passed over. A retransmission of bytes already seen is left alone (its
- * payload is decoded as it comes). What is held is bounded by {@link ReassemblyBudget}: a message longer
+ * plan says how many bytes were passed over. A retransmission of bytes already seen is segment data:
+ * its messages were decoded where they first came. What is held is bounded by {@link ReassemblyBudget}: a message longer
  * than the per-stream bound, or one that would pass the total, is passed over by its length and not
  * gathered. Nothing is ever allocated from a length read in a packet: the buffer grows with the bytes that
  * arrive.
@@ -80,7 +80,9 @@ final class PduReassembly {
         if (nextSeq >= 0 && seq != nextSeq) {
             if (Seq.lt(seq, nextSeq)) {
                 if (Seq.le(Seq.add(seq, length & Seq.MASK), nextSeq)) {
-                    return null; // a retransmission of bytes already followed
+                    // a retransmission of bytes already followed: its messages were decoded where they first
+                    // came, so the payload is segment data, as tshark shows it (TCP, not the protocol again)
+                    return new SegmentPlan(dissector, 0, 0, null, null, null, 0, -1);
                 }
             }
             lose();
