@@ -36,6 +36,12 @@ expected() {
         -e tls.handshake.extensions_alpn_str -e tls.handshake.extensions.supported_version \
         -e tls.alert_message.level -e tls.alert_message.desc 2>/dev/null >"$out/${f#crafted/}.tls.tsv"
     done
+    for f in crafted/ntp-modes.pcap; do
+    tshark -r "$here/$f" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number \
+        -e _ws.col.Protocol -e _ws.col.Info -e ntp.flags.li -e ntp.flags.vn -e ntp.flags.mode -e ntp.stratum \
+        -e ntp.ppoll -e ntp.precision -e ntp.rootdelay -e ntp.rootdispersion -e ntp.refid -e ntp.reftime \
+        -e ntp.org -e ntp.rec -e ntp.xmt 2>/dev/null >"$out/${f#crafted/}.ntp.tsv"
+    done
 }
 # Which captures to make again: `make-protocol-samples.sh tls` makes only tls-veth.pcap.
 parts=" ${*:-arp dns tls} "
