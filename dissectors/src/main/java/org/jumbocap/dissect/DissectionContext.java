@@ -31,6 +31,8 @@ public final class DissectionContext {
     private FieldNode currentLayer;
     private FieldDef currentLayerDef;
     private boolean partialDatagram;
+    /** The kernel's gso_size when the frame is a UDP GSO super-packet (gso_type udp_l4), else 0. */
+    private int udpGsoSize;
 
     /** A context that builds {@code tree} (null for none) and fills a summary of its own. */
     public DissectionContext(DissectorRegistry registry, FrameRecord frame, FrameTree tree) {
@@ -63,6 +65,21 @@ public final class DissectionContext {
         this.currentLayer = null;
         this.currentLayerDef = null;
         this.partialDatagram = false;
+        this.udpGsoSize = 0;
+    }
+
+    /**
+     * The segment size at which the kernel cuts this frame's UDP payload into datagrams, from the recorded
+     * virtio_net_hdr (gso_type udp_l4); 0 when the frame is not a UDP GSO super-packet or its facts were not
+     * recorded. A protocol that is one message per datagram (QUIC) decodes one at each boundary.
+     */
+    public int udpGsoSize() {
+        return udpGsoSize;
+    }
+
+    /** Set by the frame decoder after {@link #reset} from the frame's recorded kernel facts. */
+    public void setUdpGsoSize(int gsoSize) {
+        this.udpGsoSize = gsoSize;
     }
 
     public DissectorRegistry registry() {

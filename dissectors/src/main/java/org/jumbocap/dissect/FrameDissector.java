@@ -83,6 +83,10 @@ public final class FrameDissector {
         summary.capturedLength = frame.capturedLength();
         summary.originalLength = frame.originalLength();
         ctx.reset(frame.buffer(), tree, summary, verifyChecksums);
+        VnetHeader facts = frame.vnetHeader();
+        if (facts != null && facts.isSuperPacket() && facts.gsoKind() == VnetHeader.GSO_UDP_L4) {
+            ctx.setUdpGsoSize(facts.gsoSize());
+        }
         FieldNode f = ctx.addLayer(FrameFields.FRAME, 0, frame.capturedLength());
         if (tree != null) {
             long ts = frame.timestampNanos();

@@ -13,15 +13,17 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.jumbocap.io.LinkTypes;
+import org.jumbocap.proto.tcp.TransportFrames;
 import org.jumbocap.proto.tcp.TransportFrames.Checksum;
 import org.jumbocap.testing.Bytes;
 
-/** The UDP application protocols' samples and malformed cases: NTP. */
+/** The UDP application protocols' samples and malformed cases: NTP, QUIC. */
 public final class UdpProtocolCraftedCases implements CraftedCaseSource {
     @Override
     public List<CraftedCase> cases() {
         List<CraftedCase> out = new ArrayList<>();
         ntpCases(out);
+        quicCases(out);
         return out;
     }
 
@@ -69,5 +71,72 @@ public final class UdpProtocolCraftedCases implements CraftedCaseSource {
                 + "reference timestamp), 1 byte, an empty datagram to port 123, and a whole reply cut by a snaplen "
                 + "at 60 bytes of its 90", LinkTypes.ETHERNET, frames, originalLengths,
                 List.of("ntp.short", "frame.layer_truncated")));
+    }
+
+    public static final String CLIENT_CID = "8394c8f03e515708";
+    public static final String SERVER_CID = "f067a5502a4262b5";
+
+    /**
+     * A QUIC long header packet: first byte, version, connection ids, for an Initial ({@code token} not null)
+     * the token with its length, then Length (2-byte varint) and {@code protectedBytes} of counting pattern.
+     */
+    public static byte[] quicLong(int first, long version, String dcid, String scid, String token, int protectedBytes) {
+        Bytes b = Bytes.of().u8(first).u32(version).u8(dcid.length() / 2).hex(dcid).u8(scid.length() / 2).hex(scid);
+        if (token != null) {
+            b.u8(token.length() / 2).hex(token);
+        }
+        return b.u16(0x4000 | protectedBytes).bytes(TransportFrames.data(protectedBytes)).toArray();
+    }
+
+    /** A short header packet: first byte, then {@code dcid} and {@code protectedBytes} of pattern. */
+    public static byte[] quicShort(int first, String dcid, int protectedBytes) {
+        return Bytes.of().u8(first).hex(dcid).bytes(TransportFrames.data(protectedBytes)).toArray();
+    }
+
+    private static void quicCases(List<CraftedCase> out) {
+        byte[] clientInitial = quicLong(0xC3, 1, CLIENT_CID, SERVER_CID, "", 1162);
+        byte[] serverInitial = quicLong(0xC1, 1, CLIENT_CID, SERVER_CID, "", 100);
+        byte[] handshake = quicLong(0xE1, 1, CLIENT_CID, SERVER_CID, null, 200);
+        byte[] versionNegotiation = Bytes.of().u8(0xAA).u32(0).u8(8).hex(SERVER_CID).u8(8).hex(CLIENT_CID)
+                .u32(1).u32(0x6b3343cfL).toArray();
+        byte[] retry = Bytes.of().u8(0xF0).u32(1).u8(8).hex(SERVER_CID).u8(8).hex("1122334455667788")
+                .bytes(TransportFrames.data(40)).hex("a6c825635c6098daf2ba0bf90a35ddaf").toArray();
+        out.add(new CraftedCase("quic-packets", "QUIC headers on UDP port 443: a client Initial of 1,188 bytes, the "
+                + "server's Initial and Handshake coalesced in one datagram, a Handshake alone, short header packets "
+                + "with the key phase bit clear and set, a Version Negotiation offering versions 1 and 2, a Retry, "
+                + "a 0-RTT packet with an Initial token, and by the UDP heuristic on port 4433 a version 2 Initial "
+                + "(its type bits 01)", LinkTypes.ETHERNET, List.of(
+                udpOverIpv4(40000, 443, clientInitial),
+                udpOverIpv4(443, 40000, TransportFrames.concat(serverInitial, handshake)),
+                udpOverIpv4(443, 40000, handshake),
+                udpOverIpv4(40000, 443, quicShort(0x43, SERVER_CID, 100)),
+                udpOverIpv4(443, 40000, quicShort(0x67, CLIENT_CID, 60)),
+                udpOverIpv4(443, 40000, versionNegotiation),
+                udpOverIpv4(443, 40000, retry),
+                udpOverIpv4(40000, 443, quicLong(0xD3, 1, CLIENT_CID, SERVER_CID, null, 50)),
+                udpOverIpv4(40001, 4433, quicLong(0xD3, 0x6b3343cfL, CLIENT_CID, SERVER_CID, "0102030405", 1162))),
+                null, List.of("quic.short.dcid_unknown")));
+        byte[] tooMany = new byte[0];
+        for (int i = 0; i < 130; i++) {
+            tooMany = TransportFrames.concat(tooMany, quicLong(0xE1, 1, "", "", null, 0));
+        }
+        out.add(new CraftedCase("quic-lengths-lie", "QUIC headers whose lengths lie: a Length of 1,000 in a "
+                + "datagram of 60 bytes, a connection id length of 255 in 60 bytes, a connection id of 25 bytes (version 1 allows 20), a header cut after the version, an Initial "
+                + "whose 8-byte token length says 2^62 - 1, a Version Negotiation cut inside a version, a Retry too "
+                + "short for its 16-byte tag, and 130 empty Handshake packets coalesced in one datagram",
+                LinkTypes.ETHERNET, List.of(
+                udpOverIpv4(40000, 443, Bytes.of().bytes(quicLong(0xE1, 1, CLIENT_CID, SERVER_CID, null, 30))
+                        .set16(1 + 4 + 1 + 8 + 1 + 8, 0x4000 | 1000).toArray()),
+                udpOverIpv4(40000, 443, Bytes.of().u8(0xE1).u32(1).u8(255).bytes(TransportFrames.data(60)).toArray()),
+                udpOverIpv4(40000, 443, Bytes.of().u8(0xE1).u32(1).u8(25).bytes(TransportFrames.data(25)).u8(0)
+                        .u16(0x4000 | 10).bytes(TransportFrames.data(10)).toArray()),
+                udpOverIpv4(40000, 443, Bytes.of().u8(0xC3).u32(1).toArray()),
+                udpOverIpv4(40000, 443, Bytes.of().u8(0xC3).u32(1).u8(8).hex(CLIENT_CID).u8(0)
+                        .hex("ffffffffffffffff").bytes(TransportFrames.data(30)).toArray()),
+                udpOverIpv4(443, 40000, Bytes.of().u8(0x80).u32(0).u8(0).u8(0).u32(1).u16(0x6b33).toArray()),
+                udpOverIpv4(443, 40000, Bytes.of().u8(0xF0).u32(1).u8(0).u8(0).hex("0102030405").toArray()),
+                udpOverIpv4(40000, 443, tooMany)),
+                null, List.of("quic.length.beyond_datagram", "quic.cid.too_long", "quic.header.beyond_datagram",
+                        "quic.packets.too_many")));
     }
 }
