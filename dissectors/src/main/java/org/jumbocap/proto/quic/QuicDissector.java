@@ -25,8 +25,12 @@ final class QuicDissector implements HeuristicDissector {
     static final long VERSION_2 = 0x6b3343cfL;
     /** RFC 9000 section 17.2: at most 20 bytes in version 1 (the length byte could say 255). */
     static final int MAX_CID = 20;
-    /** A GSO super-packet of 64 KB at a small gso_size, or a datagram of tiny coalesced packets: layers are bounded. */
-    static final int MAX_PACKETS = 128;
+    /**
+     * QUIC layers in one frame: a GSO super-packet may hold up to 128 datagrams and a datagram many tiny
+     * coalesced packets, but the frame's summary has room for a bounded number of layers, and the tree must
+     * not say more than it (as DNS stops at 16 messages per segment).
+     */
+    static final int MAX_PACKETS = 16;
     private static final HexFormat HEX = HexFormat.of();
 
     @Override
@@ -53,7 +57,8 @@ final class QuicDissector implements HeuristicDissector {
         int gso = ctx.tunnelDepth() == 0 ? ctx.udpGsoSize() : 0;
         StringBuilder info = ctx.hasTree() ? new StringBuilder(96) : null;
         long end = offset + length;
-        int[] packets = {0};
+        // packets decoded in the frame, short headers among them
+        int[] packets = {0, 0};
         if (gso > 0 && length > gso) {
             int datagram = 1;
             for (long start = offset; start < end; start += gso, datagram++) {
@@ -100,7 +105,7 @@ final class QuicDissector implements HeuristicDissector {
                 info.append(", ");
             }
             if ((first & 0x80) == 0) {
-                shortHeader(ctx, quic, p, end, first, info);
+                shortHeader(ctx, quic, p, end, first, info, ++packets[1] == 1);
                 return true;
             }
             long next = longHeader(ctx, quic, p, end, first, info);
@@ -113,11 +118,15 @@ final class QuicDissector implements HeuristicDissector {
         return true;
     }
 
-    private static void shortHeader(DissectionContext ctx, FieldNode quic, int p, long end, int first, StringBuilder info) {
+    private static void shortHeader(DissectionContext ctx, FieldNode quic, int p, long end, int first, StringBuilder info,
+                                    boolean firstShortHeader) {
         quic.add(QuicFields.FIXED_BIT, p, 1, (first & 0x40) != 0);
         quic.add(QuicFields.SPIN_BIT, p, 1, (first & 0x20) != 0);
         FieldNode header = quic.add(QuicFields.SHORT, p, 1, null);
-        ctx.expert(header, QuicFields.DCID_UNKNOWN);
+        if (firstShortHeader) {
+            // once per frame: a super-packet of short header datagrams would otherwise fill the summary's notes
+            ctx.expert(header, QuicFields.DCID_UNKNOWN);
+        }
         packetLength(quic, p, end);
         remaining(ctx, quic, p + 1, end);
         if (info != null) {

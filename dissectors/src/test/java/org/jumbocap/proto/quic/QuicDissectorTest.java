@@ -115,6 +115,55 @@ class QuicDissectorTest {
         assertEquals(2, plain.layers().stream().filter(l -> l.name().equals("quic")).count());
     }
 
+    /**
+     * samples/quic-gso-veth.pcapng, captured by jumbocap's AF_PACKET source on the sending end of a veth pair:
+     * two UDP GSO super-packets (sendmsg with UDP_SEGMENT 1200: 3 and 6 datagrams) and one plain datagram.
+     * tshark does not cut a super-packet, so its fields are taken from the datagrams {@code jumbocap segment}
+     * made of them (samples/expected/tshark-fields/quic-gso-veth.pcapng.datagrams.quic.tsv): every QUIC layer
+     * of the capture, in order, must equal tshark's datagram of that rank, and its Info tshark's without the
+     * Initial packet number it decrypts.
+     */
+    @Test
+    void capturedGsoSuperPacketsMatchTsharkPerDatagram() throws Exception {
+        List<String> lines = java.nio.file.Files.readAllLines(TsharkCrossCheck.sample("expected")
+                .resolve("tshark-fields").resolve("quic-gso-veth.pcapng.datagrams.quic.tsv"));
+        String[] header = lines.get(0).split("\t", -1);
+        List<String> differences = new ArrayList<>();
+        List<String> gso = new ArrayList<>();
+        int row = 0;
+        try (org.jumbocap.io.CaptureReader reader = org.jumbocap.io.files.CaptureFiles.open(
+                TsharkCrossCheck.sample("quic-gso-veth.pcapng"))) {
+            FrameRecord record = new FrameRecord();
+            while (reader.next(record)) {
+                FrameTree tree = DISSECTOR.dissect(record);
+                gso.add(TsharkCrossCheck.value(tree, "frame.gso.size") + "/" + TsharkCrossCheck.value(tree, "quic.gso_datagram"));
+                List<String> infos = new ArrayList<>();
+                for (FieldNode layer : tree.layers()) {
+                    if (!layer.name().equals("quic")) {
+                        continue;
+                    }
+                    String[] cells = lines.get(++row).split("\t", -1);
+                    infos.add(cells[2].replaceAll(", PKN: \\d+$", ""));
+                    for (int i = 3; i < header.length; i++) {
+                        FieldNode n = layer.find(header[i]);
+                        String ours = n == null ? "" : FieldFormat.value(n).replace(":", "");
+                        String theirs = i < cells.length ? cells[i] : "";
+                        if (!ours.equals(theirs)) {
+                            differences.add("datagram " + row + " " + header[i] + ": tshark " + theirs + ", jumbocap " + ours);
+                        }
+                    }
+                }
+                if (!String.join(", ", infos).equals(SummaryText.info(tree))) {
+                    differences.add("frame " + record.number() + " Info: " + SummaryText.info(tree) + " vs " + infos);
+                }
+                assertEquals("QUIC", SummaryText.protocol(tree));
+            }
+        }
+        assertEquals(List.of(), differences);
+        assertEquals(lines.size() - 1, row, "one QUIC layer per datagram");
+        assertEquals(List.of("1200/1,2,3", "1200/1,2,3,4,5,6", "0/"), gso);
+    }
+
     @Test
     void lengthsThatLieEndInNotes() {
         byte[] frame = udpOverIpv4(40000, 443, org.jumbocap.testing.Bytes.of()
