@@ -50,6 +50,15 @@ expected() {
         -e quic.packet_length -e quic.supported_version -e quic.retry_token -e quic.retry_integrity_tag \
         -e quic.spin_bit 2>/dev/null >"$out/${f#crafted/}.quic.tsv"
     done
+    for f in crafted/dhcp-exchange.pcap; do
+    tshark -r "$here/$f" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number \
+        -e _ws.col.Protocol -e _ws.col.Info -e dhcp.type -e dhcp.hw.type -e dhcp.hw.len -e dhcp.hops -e dhcp.id \
+        -e dhcp.secs -e dhcp.flags -e dhcp.flags.bc -e dhcp.ip.client -e dhcp.ip.your -e dhcp.ip.server \
+        -e dhcp.ip.relay -e dhcp.hw.mac_addr -e dhcp.server -e dhcp.file -e dhcp.cookie -e dhcp.option.type \
+        -e dhcp.option.length -e dhcp.option.dhcp -e dhcp.option.requested_ip_address \
+        -e dhcp.option.ip_address_lease_time -e dhcp.option.dhcp_server_id -e dhcp.option.request_list_item \
+        -e dhcp.option.hostname -e dhcp.option.end 2>/dev/null >"$out/${f#crafted/}.dhcp.tsv"
+    done
 }
 # Which captures to make again: `make-protocol-samples.sh tls` makes only tls-veth.pcap.
 parts=" ${*:-arp dns tls} "

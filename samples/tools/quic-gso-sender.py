@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Sends QUIC-shaped datagrams as UDP GSO super-packets (UDP_SEGMENT), for samples/make-quic-gso-sample.sh.
+"""Sends QUIC-shaped datagrams as UDP GSO super-packets (UDP_SEGMENT), for samples/make-quic-udpseg-sample.sh.
 
 usage: quic-gso-sender.py DST_IP PORT
 

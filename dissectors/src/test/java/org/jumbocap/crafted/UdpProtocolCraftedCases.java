@@ -17,13 +17,14 @@ import org.jumbocap.proto.tcp.TransportFrames;
 import org.jumbocap.proto.tcp.TransportFrames.Checksum;
 import org.jumbocap.testing.Bytes;
 
-/** The UDP application protocols' samples and malformed cases: NTP, QUIC. */
+/** The UDP application protocols' samples and malformed cases: NTP, QUIC, DHCP. */
 public final class UdpProtocolCraftedCases implements CraftedCaseSource {
     @Override
     public List<CraftedCase> cases() {
         List<CraftedCase> out = new ArrayList<>();
         ntpCases(out);
         quicCases(out);
+        dhcpCases(out);
         return out;
     }
 
@@ -138,5 +139,35 @@ public final class UdpProtocolCraftedCases implements CraftedCaseSource {
                 udpOverIpv4(40000, 443, tooMany)),
                 null, List.of("quic.length.beyond_datagram", "quic.cid.too_long", "quic.header.beyond_datagram",
                         "quic.packets.too_many")));
+    }
+
+    /** A BOOTP message from the client 02:00:00:00:00:01, then the magic cookie and {@code options} (hex). */
+    public static byte[] dhcp(int op, long xid, String yourAddress, String options) {
+        return Bytes.of().u8(op).u8(1).u8(6).u8(0).u32(xid).u16(3).u16(0x8000).hex("00000000").hex(yourAddress)
+                .hex("00000000 00000000").hex("020000000001").fill(10, 0).fill(64, 0).fill(128, 0).hex("63825363")
+                .hex(options).toArray();
+    }
+
+    private static void dhcpCases(List<CraftedCase> out) {
+        String clientId = "3d07 01020000000001";
+        String discover = "350101 " + clientId + " 3204c000020a 0c04686f7374 3704 0103060f ff";
+        out.add(new CraftedCase("dhcp-exchange", "DHCP: Discover (client identifier, requested address, host name, "
+                + "parameter request list), Offer (server identifier, lease time), Request and ACK, then an Inform "
+                + "with a Pad option before the end", LinkTypes.ETHERNET, List.of(
+                udpOverIpv4(68, 67, dhcp(1, 0x3903f326L, "00000000", discover)),
+                udpOverIpv4(67, 68, dhcp(2, 0x3903f326L, "c000020a", "350102 3604c0000201 330400000e10 ff")),
+                udpOverIpv4(68, 67, dhcp(1, 0x3903f326L, "00000000", "350103 " + clientId + " 3204c000020a 3604c0000201 ff")),
+                udpOverIpv4(67, 68, dhcp(2, 0x3903f326L, "c000020a", "350105 3604c0000201 330400000e10 ff")),
+                udpOverIpv4(68, 67, dhcp(1, 0x12345678L, "00000000", "350108 00 00 ff"))),
+                null, List.of()));
+        out.add(new CraftedCase("dhcp-lengths-lie", "DHCP messages that lie: 100 bytes where the fixed header needs "
+                + "236, an option whose length runs past the message, a message type option of 2 bytes, options "
+                + "without an end, an option cut after its code", LinkTypes.ETHERNET, List.of(
+                udpOverIpv4(68, 67, Arrays.copyOf(dhcp(1, 1, "00000000", "350101 ff"), 100)),
+                udpOverIpv4(68, 67, dhcp(1, 2, "00000000", "350101 0cff686f7374")),
+                udpOverIpv4(68, 67, dhcp(1, 3, "00000000", "35020101 ff")),
+                udpOverIpv4(68, 67, dhcp(1, 4, "00000000", "350101")),
+                udpOverIpv4(68, 67, dhcp(1, 5, "00000000", "350101 0c"))),
+                null, List.of("dhcp.short", "dhcp.option.beyond_message", "dhcp.option.bad_length")));
     }
 }

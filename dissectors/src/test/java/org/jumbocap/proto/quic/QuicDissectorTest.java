@@ -116,23 +116,23 @@ class QuicDissectorTest {
     }
 
     /**
-     * samples/quic-gso-veth.pcapng, captured by jumbocap's AF_PACKET source on the sending end of a veth pair:
+     * samples/quic-veth-udpseg.pcapng, captured by jumbocap's AF_PACKET source on the sending end of a veth pair:
      * two UDP GSO super-packets (sendmsg with UDP_SEGMENT 1200: 3 and 6 datagrams) and one plain datagram.
      * tshark does not cut a super-packet, so its fields are taken from the datagrams {@code jumbocap segment}
-     * made of them (samples/expected/tshark-fields/quic-gso-veth.pcapng.datagrams.quic.tsv): every QUIC layer
+     * made of them (samples/expected/tshark-fields/quic-veth-udpseg.pcapng.datagrams.quic.tsv): every QUIC layer
      * of the capture, in order, must equal tshark's datagram of that rank, and its Info tshark's without the
      * Initial packet number it decrypts.
      */
     @Test
     void capturedGsoSuperPacketsMatchTsharkPerDatagram() throws Exception {
         List<String> lines = java.nio.file.Files.readAllLines(TsharkCrossCheck.sample("expected")
-                .resolve("tshark-fields").resolve("quic-gso-veth.pcapng.datagrams.quic.tsv"));
+                .resolve("tshark-fields").resolve("quic-veth-udpseg.pcapng.datagrams.quic.tsv"));
         String[] header = lines.get(0).split("\t", -1);
         List<String> differences = new ArrayList<>();
         List<String> gso = new ArrayList<>();
         int row = 0;
         try (org.jumbocap.io.CaptureReader reader = org.jumbocap.io.files.CaptureFiles.open(
-                TsharkCrossCheck.sample("quic-gso-veth.pcapng"))) {
+                TsharkCrossCheck.sample("quic-veth-udpseg.pcapng"))) {
             FrameRecord record = new FrameRecord();
             while (reader.next(record)) {
                 FrameTree tree = DISSECTOR.dissect(record);

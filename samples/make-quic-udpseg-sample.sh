@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Makes samples/quic-gso-veth.pcapng: QUIC-shaped datagrams sent as UDP GSO super-packets (UDP_SEGMENT 1200,
+# Makes samples/quic-veth-udpseg.pcapng: QUIC-shaped datagrams sent as UDP GSO super-packets (UDP_SEGMENT 1200,
 # tools/quic-gso-sender.py) from namespace jq-a to jq-b over a veth pair, captured on jq-a's end by
 # `jumbocap capture` (AF_PACKET: whole super-packets with the kernel's gso_type and gso_size). Needs root,
 # iproute2, python3 and a built jumbocap (the ./jumbocap launcher builds it).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-out="${1:-$here/quic-gso-veth.pcapng}"
+out="${1:-$here/quic-veth-udpseg.pcapng}"
 
 cleanup() {
     [[ -n "${cap:-}" ]] && kill "$cap" 2>/dev/null || true
