@@ -29,6 +29,8 @@ ip -n jq-b -6 addr flush dev jqb
 ip netns exec jq-a python3 -c 'import socket; socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b"x", ("10.98.0.2", 9))'
 sleep 0.5
 
+# the launcher builds jumbocap on first use: before the capture starts, so the sender does not run ahead of it
+"$here/../jumbocap" --version >/dev/null
 ip netns exec jq-a "$here/../jumbocap" capture -q -Z root -i jqa -c 3 -w "$out" 'udp port 443' &
 cap=$!
 sleep 4
