@@ -51,6 +51,29 @@ expected() {
         -e http.content_length_header -e http.content_length -e http.content_type -e http.user_agent \
         -e http.server -e http.transfer_encoding -e http.chunk_size -e tcp.segment.count -e tcp.reassembled.length \
         2>/dev/null >"$out/http-veth.pcap.http.tsv"
+    for f in crafted/ntp-modes.pcap; do
+    tshark -r "$here/$f" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number \
+        -e _ws.col.Protocol -e _ws.col.Info -e ntp.flags.li -e ntp.flags.vn -e ntp.flags.mode -e ntp.stratum \
+        -e ntp.ppoll -e ntp.precision -e ntp.rootdelay -e ntp.rootdispersion -e ntp.refid -e ntp.reftime \
+        -e ntp.org -e ntp.rec -e ntp.xmt 2>/dev/null >"$out/${f#crafted/}.ntp.tsv"
+    done
+    for f in crafted/quic-packets.pcap; do
+    tshark -r "$here/$f" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number \
+        -e _ws.col.Protocol -e _ws.col.Info -e quic.header_form -e quic.fixed_bit -e quic.long.packet_type \
+        -e quic.long.packet_type_v2 -e quic.version -e quic.dcil -e quic.dcid -e quic.scil -e quic.scid \
+        -e quic.token_length -e quic.length \
+        -e quic.packet_length -e quic.supported_version -e quic.retry_token -e quic.retry_integrity_tag \
+        -e quic.spin_bit 2>/dev/null >"$out/${f#crafted/}.quic.tsv"
+    done
+    for f in crafted/dhcp-exchange.pcap; do
+    tshark -r "$here/$f" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number \
+        -e _ws.col.Protocol -e _ws.col.Info -e dhcp.type -e dhcp.hw.type -e dhcp.hw.len -e dhcp.hops -e dhcp.id \
+        -e dhcp.secs -e dhcp.flags -e dhcp.flags.bc -e dhcp.ip.client -e dhcp.ip.your -e dhcp.ip.server \
+        -e dhcp.ip.relay -e dhcp.hw.mac_addr -e dhcp.server -e dhcp.file -e dhcp.cookie -e dhcp.option.type \
+        -e dhcp.option.length -e dhcp.option.dhcp -e dhcp.option.requested_ip_address \
+        -e dhcp.option.ip_address_lease_time -e dhcp.option.dhcp_server_id -e dhcp.option.request_list_item \
+        -e dhcp.option.hostname -e dhcp.option.end 2>/dev/null >"$out/${f#crafted/}.dhcp.tsv"
+    done
 }
 # Which captures to make again: `make-protocol-samples.sh tls` makes only tls-veth.pcap.
 parts=" ${*:-arp dns tls http} "

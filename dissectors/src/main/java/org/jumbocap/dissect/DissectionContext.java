@@ -5,6 +5,7 @@ import org.jumbocap.buffer.TruncatedException;
 import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.VnetHeader;
 import org.jumbocap.jumbo.JumboKind;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
@@ -35,12 +36,14 @@ public final class DissectionContext {
     /** The frame's own bytes, while {@link #buffer} may be a reassembled message's. */
     private FrameBuffer frameBuffer;
     private boolean recordedGso;
+    /** The kernel's gso_size when the frame is a UDP GSO super-packet (gso_type udp_l4), else 0. */
+    private int udpGsoSize;
 
     /** A context that builds {@code tree} (null for none) and fills a summary of its own. */
     public DissectionContext(DissectorRegistry registry, FrameRecord frame, FrameTree tree) {
         this(registry);
         reset(frame.buffer(), tree, new FrameSummary(), true);
-        setRecordedGso(frame.vnetHeader() != null);
+        setKernelFacts(frame.vnetHeader());
     }
 
     /** A context to be {@link #reset} for each frame; reused, it allocates nothing per frame. */
@@ -76,6 +79,7 @@ public final class DissectionContext {
         this.currentLayerDef = null;
         this.partialDatagram = false;
         this.recordedGso = false;
+        this.udpGsoSize = 0;
     }
 
     /**
@@ -86,9 +90,24 @@ public final class DissectionContext {
         return recordedGso;
     }
 
-    /** Says whether the frame being decoded has the kernel's virtio_net_hdr (see {@link #hasRecordedGso}). */
-    public void setRecordedGso(boolean recorded) {
-        this.recordedGso = recorded;
+    /**
+     * Takes what the kernel recorded for the frame being decoded (its virtio_net_hdr; null for none), after
+     * {@link #reset}: whether the frame has it ({@link #hasRecordedGso}) and, for a UDP GSO super-packet, the
+     * size its datagrams are cut at ({@link #udpGsoSize}).
+     */
+    public void setKernelFacts(VnetHeader facts) {
+        this.recordedGso = facts != null;
+        this.udpGsoSize = facts != null && facts.isSuperPacket() && facts.gsoKind() == VnetHeader.GSO_UDP_L4
+                ? facts.gsoSize() : 0;
+    }
+
+    /**
+     * The segment size at which the kernel cuts this frame's UDP payload into datagrams, from the recorded
+     * virtio_net_hdr (gso_type udp_l4); 0 when the frame is not a UDP GSO super-packet or its facts were not
+     * recorded. A protocol that is one message per datagram (QUIC) decodes one at each boundary.
+     */
+    public int udpGsoSize() {
+        return udpGsoSize;
     }
 
     public DissectorRegistry registry() {

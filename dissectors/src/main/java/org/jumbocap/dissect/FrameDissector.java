@@ -95,7 +95,7 @@ public final class FrameDissector {
         summary.capturedLength = frame.capturedLength();
         summary.originalLength = frame.originalLength();
         ctx.reset(frame.buffer(), tree, summary, verifyChecksums, plan);
-        ctx.setRecordedGso(frame.vnetHeader() != null);
+        ctx.setKernelFacts(frame.vnetHeader());
         FieldNode f = ctx.addLayer(FrameFields.FRAME, 0, frame.capturedLength());
         if (tree != null) {
             long ts = frame.timestampNanos();

@@ -19,6 +19,8 @@ public final class Tables {
      * heuristic dissectors (TLS on any port).
      */
     public static final String TCP_HEURISTIC = "tcp.heuristic";
+    /** {@link HeuristicDissector}s UDP tries, in key order, on a payload no port claimed (QUIC on any port). */
+    public static final String UDP_HEURISTIC = "udp.heuristic";
 
     private Tables() {
     }

@@ -19,7 +19,8 @@ public final class CraftedSamples {
             new IpCraftedCases(),
             new TransportCraftedCases(),
             new AuditCraftedCases(),
-            new ProtocolCraftedCases()
+            new ProtocolCraftedCases(),
+            new UdpProtocolCraftedCases()
     );
 
     /** Fixed so regenerated files are byte-identical: 2023-11-14T22:13:20Z. */

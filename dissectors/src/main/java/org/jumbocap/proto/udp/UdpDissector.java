@@ -9,6 +9,7 @@ import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.Dissector;
 import org.jumbocap.dissect.DissectorTable;
 import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.dissect.HeuristicDissector;
 import org.jumbocap.dissect.IpContext;
 import org.jumbocap.dissect.Tables;
 import org.jumbocap.jumbo.JumboRules;
@@ -17,7 +18,8 @@ import org.jumbocap.tree.FieldNode;
 /**
  * UDP (RFC 768), with RFC 2675 section 4: in a jumbogram a UDP length of 0 means the length is the IP
  * layer's upper-layer length. The payload goes to the {@link Tables#UDP_PORT} dissector of the
- * destination port, else of the source port, else shows as data.
+ * destination port, else of the source port, else of the first {@link Tables#UDP_HEURISTIC} dissector that
+ * accepts it, else shows as data.
  */
 public final class UdpDissector implements Dissector {
     public static final int IP_PROTOCOL = 17;
@@ -118,6 +120,9 @@ public final class UdpDissector implements Dissector {
             if (next == null) {
                 next = ports.get(srcPort);
             }
+            if (next == null) {
+                next = heuristic(ctx, payloadOffset, payloadLength);
+            }
         }
         if (!ctx.hasTree() && !ctx.verifyChecksums()) {
             summaryChecksum(ctx, ip, checksum, checksumField, offset, datagramLength, unverifiable, next,
@@ -159,6 +164,16 @@ public final class UdpDissector implements Dissector {
             }
         }
         show(ctx, offset, checksum, checked);
+    }
+
+    /** The first heuristic dissector that accepts a payload no port claimed, or null. */
+    private static Dissector heuristic(DissectionContext ctx, int offset, long length) {
+        for (Dissector d : ctx.registry().table(Tables.UDP_HEURISTIC).inKeyOrder()) {
+            if (d instanceof HeuristicDissector h && h.accepts(ctx, offset, length)) {
+                return h;
+            }
+        }
+        return null;
     }
 
     /**
