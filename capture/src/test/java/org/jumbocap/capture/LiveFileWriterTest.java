@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A live capture writes frames from libpcap's buffer without copying them into the record
  * ({@link LiveFileWriter#write(FrameRecord, ByteBuffer)}); the file must be byte for byte the one the
  * copying path writes, in both formats, for every kernel sample (super-packets, odd lengths that pcapng
- * pads, cut frames).
+ * pads, cut frames, frames with the kernel's facts).
  */
 class LiveFileWriterTest {
     private static final Path SAMPLES = Path.of("../samples");
@@ -73,6 +73,8 @@ class LiveFileWriterTest {
                 outside.put(f.data(), 0, f.capturedLength()).flip();
                 header.prepareWithoutBytes(f.number(), f.timestampNanos(), f.interfaceId(), f.linkType(),
                         f.capturedLength(), f.originalLength());
+                // the kernel's facts travel with the record as a capture source sets them (quic-veth-udpseg.pcapng)
+                header.withPacketFlags(f.packetFlags()).withVnetHeader(f.vnetHeader());
                 w.write(header, outside);
             }
             assertEquals(frames.size(), w.frames());
