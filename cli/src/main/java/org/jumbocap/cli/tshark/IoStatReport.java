@@ -5,14 +5,18 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.jumbocap.displayfilter.DisplayFilter;
+import org.jumbocap.field.FieldDef;
 import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.render.FrameContext;
 import org.jumbocap.render.SafeText;
 import org.jumbocap.stats.IoIntervals;
+import org.jumbocap.tree.FieldNode;
 
 /**
  * {@code -z io,stat,INTERVAL[,FILTER...]}: frames and bytes per interval, one column per filter (an empty
- * filter counts every frame), laid out as TShark 4.0 (tap-iostat.c) lays it out: the box as wide as its widest
+ * filter counts every frame; {@code FRAMES} or {@code BYTES} alone, {@code COUNT(field)} of any field and
+ * {@code SUM|MIN|MAX|AVG(field)} of an integer field before a filter make a one-number column), laid out as TShark 4.0 (tap-iostat.c) lays it out: the box as wide as its widest
  * part, times with the precision of the interval typed (or of the duration when the interval is 0 or longer
  * than the capture), the last row of a whole-second table ending at "Dur", and tshark's quirks kept, such as a
  * whole-second Duration whose microseconds are padded with spaces rather than zeros.
@@ -29,50 +33,89 @@ final class IoStatReport implements TsharkStatistic {
     private final List<Column> columns = new ArrayList<>();
     private long durationMicros;
 
-    /** One filter's counts, an interval a cell, grown as frames arrive (the interval count is bounded by time). */
-    private static final class Column {
-        long[] frames = new long[16];
-        long[] bytes = new long[16];
-        int last;
+    /** What a column counts: tshark's calc types that jumbocap makes. */
+    enum Kind {
+        FRAMES_AND_BYTES(""), FRAMES("FRAMES"), BYTES("BYTES"), COUNT("COUNT"), SUM("SUM"), MIN("MIN"), MAX("MAX"),
+        AVG("AVG");
 
-        void add(long index, long length) {
+        final String label;
+
+        Kind(String label) {
+            this.label = label;
+        }
+
+        boolean takesField() {
+            return ordinal() >= COUNT.ordinal();
+        }
+    }
+
+    /**
+     * One column's counts, an interval a cell, grown as frames arrive (at most {@link IoIntervals#MAX_INTERVALS});
+     * the largest values are kept as tshark keeps them, after every frame, so its widths come out the same.
+     */
+    private static final class Column {
+        final Kind kind;
+        final String field;
+        long[] frames = new long[16];
+        long[] counter = new long[16];
+        long[] num = new long[16];
+        int last;
+        long maxFrames;
+        long maxValue;
+
+        Column(Kind kind, String field) {
+            this.kind = kind;
+            this.field = field;
+        }
+
+        void add(int i, long length, FramePipeline frame) {
             // tshark ignores a frame earlier than the last interval it counted in
-            if (index < last) {
+            if (i < last) {
                 return;
             }
-            int i = (int) index;
             if (i >= frames.length) {
-                int size = Math.max(i + 1, frames.length * 2);
+                int size = Math.min(IoIntervals.MAX_INTERVALS, Math.max(i + 1, frames.length * 2));
                 frames = Arrays.copyOf(frames, size);
-                bytes = Arrays.copyOf(bytes, size);
+                counter = Arrays.copyOf(counter, size);
+                num = Arrays.copyOf(num, size);
             }
-            frames[i]++;
-            bytes[i] += length;
             last = i;
-        }
-
-        long frames(int i) {
-            return i < frames.length ? frames[i] : 0;
-        }
-
-        long bytes(int i) {
-            return i < bytes.length ? bytes[i] : 0;
-        }
-
-        long maxFrames() {
-            long m = 0;
-            for (long f : frames) {
-                m = Math.max(m, f);
+            frames[i]++;
+            switch (kind) {
+                case FRAMES_AND_BYTES, FRAMES, BYTES -> counter[i] += length;
+                case COUNT -> counter[i] += frame.tree().findAll(field).size();
+                default -> {
+                    List<FieldNode> values = frame.tree().findAll(field);
+                    for (int v = 0; v < values.size(); v++) {
+                        long value = values.get(v).longValue();
+                        switch (kind) {
+                            case SUM -> counter[i] += value;
+                            // the first value of the interval's first frame starts the minimum, as in tshark
+                            case MIN -> counter[i] = frames[i] == 1 && v == 0 || value < counter[i] ? value : counter[i];
+                            case MAX -> counter[i] = Math.max(counter[i], value);
+                            default -> {
+                                counter[i] += value;
+                                num[i]++;
+                            }
+                        }
+                    }
+                }
             }
-            return m;
+            maxFrames = Math.max(maxFrames, frames[i]);
+            maxValue = Math.max(maxValue, value(i));
         }
 
-        long maxBytes() {
-            long m = 0;
-            for (long b : bytes) {
-                m = Math.max(m, b);
+        long frames(long i) {
+            return i < frames.length ? frames[(int) i] : 0;
+        }
+
+        /** The cell's number: bytes, a count, a sum, a minimum, a maximum or an average. */
+        long value(long i) {
+            if (i >= counter.length) {
+                return 0;
             }
-            return m;
+            int c = (int) i;
+            return kind == Kind.AVG ? counter[c] / Math.max(1, num[c]) : counter[c];
         }
     }
 
@@ -97,9 +140,39 @@ final class IoStatReport implements TsharkStatistic {
         this.intervalMicros = micros;
         this.typedPrecision = precision(micros, interval);
         this.filterTexts = List.copyOf(filterTexts);
-        for (String f : filterTexts) {
-            filters.add(TapFilter.of(f));
-            columns.add(new Column());
+        for (String spec : filterTexts) {
+            Kind kind = Kind.FRAMES_AND_BYTES;
+            String field = null;
+            String filter = spec;
+            for (Kind k : Kind.values()) {
+                if (k != Kind.FRAMES_AND_BYTES && spec.startsWith(k.label)) {
+                    kind = k;
+                    filter = spec.substring(k.label.length());
+                    if (filter.startsWith("(")) {
+                        int close = filter.indexOf(')');
+                        if (close < 0) {
+                            throw new IllegalArgumentException(k.label + "(: the closing parenthesis is missing");
+                        }
+                        field = filter.substring(1, close).strip();
+                        filter = filter.substring(close + 1);
+                    }
+                    if (k.takesField() != (field != null && !field.isEmpty())) {
+                        throw new IllegalArgumentException(k.takesField() ? k.label + " needs a field: " + k.label + "(FIELD)FILTER"
+                                : k.label + " takes no field: " + k.label + " or " + k.label + "()FILTER");
+                    }
+                    if (k.takesField()) {
+                        FieldDef def = DisplayFilter.fields().find(field).orElseThrow(() -> new IllegalArgumentException(
+                                "no field named " + SafeText.of(spec.substring(k.label.length() + 1, spec.indexOf(')')).strip())));
+                        if (k != Kind.COUNT && !def.type().isInteger()) {
+                            throw new IllegalArgumentException(k.label + "(" + field + "): jumbocap sums, compares and "
+                                    + "averages integer fields; COUNT(" + field + ") counts any field");
+                        }
+                    }
+                    break;
+                }
+            }
+            filters.add(TapFilter.of(filter));
+            columns.add(new Column(kind, field));
         }
     }
 
@@ -141,7 +214,7 @@ final class IoStatReport implements TsharkStatistic {
         }
         for (int c = 0; c < columns.size(); c++) {
             if (filters.get(c).passes(frame)) {
-                columns.get(c).add(intervalMicros == 0 ? 0 : index, frame.frame().originalLength());
+                columns.get(c).add((int) index, frame.frame().originalLength(), frame);
             }
         }
     }
@@ -184,9 +257,15 @@ final class IoStatReport implements TsharkStatistic {
         int[] valW = new int[n];
         int tabrowW = invlColW;
         for (int j = 0; j < n; j++) {
-            frW[j] = Math.max(6, magnitude(columns.get(j).maxFrames(), 15));
-            valW[j] = Math.max(5, magnitude(columns.get(j).maxBytes(), 15));
-            tabrowW += frW[j] + 3 + valW[j] + 3;
+            Column c = columns.get(j);
+            frW[j] = c.kind == Kind.FRAMES_AND_BYTES || c.kind == Kind.FRAMES ? Math.max(6, magnitude(c.maxFrames, 15)) : 0;
+            int least = switch (c.kind) {
+                case FRAMES -> 0;
+                case FRAMES_AND_BYTES, BYTES, COUNT -> 5;
+                default -> c.kind.label.length();
+            };
+            valW[j] = c.kind == Kind.FRAMES ? 0 : Math.max(least, magnitude(c.maxValue, 15));
+            tabrowW += (frW[j] == 0 ? 0 : frW[j] + 3) + (valW[j] == 0 ? 0 : valW[j] + 3);
         }
         borderlen = Math.max(borderlen, tabrowW);
         int maxFilterW = 0;
@@ -239,13 +318,19 @@ final class IoStatReport implements TsharkStatistic {
         out.append('|').append(spaces(invlColW - 2)).append('|');
         for (int j = 0; j < n; j++) {
             String number = Integer.toString(j + 1);
-            out.append(number).append(spaces(frW[j] + valW[j] + 5 - number.length())).append('|');
+            int width = columns.get(j).kind == Kind.FRAMES_AND_BYTES ? frW[j] + valW[j] + 5 : frW[j] + valW[j] + 2;
+            out.append(number).append(spaces(width - number.length())).append('|');
         }
         out.append(filler).append('\n');
         out.append("| Interval").append(spaces(invlColW - 11)).append('|');
         for (int j = 0; j < n; j++) {
-            center(out, "Frames", frW[j]);
-            center(out, "Bytes", valW[j]);
+            Kind kind = columns.get(j).kind;
+            if (kind == Kind.FRAMES_AND_BYTES) {
+                center(out, "Frames", frW[j]);
+                center(out, "Bytes", valW[j]);
+            } else {
+                center(out, kind.label, kind == Kind.FRAMES ? frW[j] : valW[j]);
+            }
         }
         out.append(filler).append('\n');
         out.append("|-").append("-".repeat(tabrowW - 3)).append('|').append(filler).append('\n');
@@ -272,9 +357,12 @@ final class IoStatReport implements TsharkStatistic {
             }
             for (int j = 0; j < n; j++) {
                 Column c = columns.get(j);
-                int row = (int) Math.min(i, Integer.MAX_VALUE);
-                out.append(' ').append(pad(c.frames(row), frW[j])).append(" |");
-                out.append(' ').append(pad(c.bytes(row), valW[j])).append(" |");
+                if (frW[j] > 0) {
+                    out.append(' ').append(pad(c.frames(i), frW[j])).append(" |");
+                }
+                if (valW[j] > 0) {
+                    out.append(' ').append(pad(c.value(i), valW[j])).append(" |");
+                }
             }
             out.append(filler).append('\n');
         }

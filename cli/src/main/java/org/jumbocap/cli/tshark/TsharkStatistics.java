@@ -100,9 +100,9 @@ public final class TsharkStatistics {
                 if (parts.length >= 3 && parts[1].equals("stat")) {
                     List<String> columns = parts.length == 3 ? List.of("") : java.util.Arrays.asList(parts).subList(3, parts.length);
                     for (String column : columns) {
-                        if (column.matches("(?s)\\s*[A-Za-z ]+\\(.*")) {
-                            throw new IllegalArgumentException("-z " + argument + ": jumbocap counts frames and bytes per "
-                                    + "display filter: io,stat,INTERVAL[,FILTER...]; COUNT, SUM, MIN, MAX, AVG and LOAD are not made");
+                        if (column.matches("(?s)\\s*LOAD\\(.*")) {
+                            throw new IllegalArgumentException("-z " + argument + ": jumbocap makes io,stat,INTERVAL[,FILTER...] "
+                                    + "columns of frames and bytes, FRAMES, BYTES, COUNT(field), SUM|MIN|MAX|AVG(integer field); LOAD is not made");
                         }
                     }
                     return new IoStatReport(parts[2], columns);
