@@ -96,6 +96,10 @@ public final class ReadCommand implements Callable<Integer> {
     @Option(names = "-V", description = "Print the full field tree of each frame, with expert items.")
     boolean verbose;
 
+    @Option(names = "--link-header", description = "Print each Ethernet frame's link-level header on its summary line "
+            + "as tcpdump -e does (MAC > MAC, ethertype, length); tcpdump's -e with no field name after it means this.")
+    boolean linkHeader;
+
     @Option(names = "-x", description = "Print the bytes of each frame as hex and ASCII.")
     boolean hex;
 
@@ -191,7 +195,10 @@ public final class ReadCommand implements Callable<Integer> {
         }
         FieldColumns columns = format == Format.fields ? columns() : null;
         if (format != Format.fields && (!fields.isEmpty() || !fieldOptions.isEmpty())) {
-            throw usage("-e and -E need -T fields");
+            throw usage("-e and -E need -T fields (tcpdump's -e, the link-level header on each line, is --link-header)");
+        }
+        if (linkHeader && format != Format.text) {
+            throw usage("--link-header adds to the text lines (-T text)");
         }
         try (FileCaptureFilter captureFilter = inputs.takeTrailingCaptureFilter()) {
             return read(timeFormat, columns, captureFilter);
@@ -414,7 +421,7 @@ public final class ReadCommand implements Callable<Integer> {
     }
 
     private FrameLoop.Sink textSink(PrintWriter out, TimeFormat timeFormat, Colors colors) {
-        SummaryLine summary = new SummaryLine(timeFormat, colors);
+        SummaryLine summary = new SummaryLine(timeFormat, colors, linkHeader);
         TreeText treeText = new TreeText(colors);
         boolean several = inputs.files().size() > 1;
         CharCopier copier = new CharCopier();

@@ -106,6 +106,11 @@ final class TsharkHabits {
                 out.addAll(all.subList(i, all.size()));
                 break;
             }
+            if (a.equals("-e") && (value == null || value.startsWith("-"))) {
+                // no field name follows: tcpdump's -e, the link-level header on each line
+                out.add("--link-header");
+                continue;
+            }
             if (READ_VALUED.contains(a) && value != null) {
                 out.add(a);
                 out.add(value);

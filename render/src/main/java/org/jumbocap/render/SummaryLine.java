@@ -34,15 +34,26 @@ public final class SummaryLine {
     private final TimeFormat timeFormat;
     private final Colors colors;
 
+    /** tcpdump's -e: the Ethernet header's text before the endpoints ({@link LinkHeaderText}). */
+    private final boolean linkHeader;
+
     public SummaryLine(TimeFormat timeFormat, Colors colors) {
+        this(timeFormat, colors, false);
+    }
+
+    public SummaryLine(TimeFormat timeFormat, Colors colors, boolean linkHeader) {
         this.timeFormat = timeFormat;
         this.colors = colors;
+        this.linkHeader = linkHeader;
     }
 
     public String render(FrameTree tree, FrameContext context) {
         StringBuilder s = new StringBuilder(160);
         padLeft(s, Long.toString(tree.frame().number()), 5).append(' ');
         s.append(timeFormat.format(tree.frame().timestampNanos(), context)).append(' ');
+        if (linkHeader) {
+            s.append(LinkHeaderText.of(tree.frame()));
+        }
         List<FieldNode> own = SummaryText.ownLayers(tree);
         FieldNode ip = SummaryText.innermostIp(own);
         FieldNode transport = SummaryText.transportAbove(own, ip);
@@ -116,6 +127,9 @@ public final class SummaryLine {
         appendPadded(s, frame.number(), 5).append(' ');
         timeFormat.appendTo(s, frame.timestampNanos(), context);
         s.append(' ');
+        if (linkHeader) {
+            s.append(LinkHeaderText.of(frame));
+        }
         boolean v6 = summary.ipVersion == 6;
         int srcPort = transportAboveIp ? summary.srcPort : -1;
         int dstPort = transportAboveIp ? summary.dstPort : -1;

@@ -9,7 +9,7 @@ import org.jumbocap.stats.TrafficLayer;
 
 /**
  * read's {@code -z} reports, parsed from tshark's arguments ({@code conv,tcp}, {@code endpoints,ipv6,FILTER},
- * {@code expert}, {@code follow,tcp,ascii,0}), fed every frame read and written, as tshark does, in the
+ * {@code expert}, {@code follow,tcp,ascii,0}, {@code io,stat,0.1,tcp}), fed every frame read and written, as tshark does, in the
  * reverse order of the command line.
  */
 public final class TsharkStatistics {
@@ -97,13 +97,22 @@ public final class TsharkStatistics {
                     String text = rest(parts, 2);
                     return new ProtocolHierarchyReport(TapFilter.of(text), text);
                 }
-                throw new IllegalArgumentException("-z " + argument + ": not in tshark's layout yet; "
-                        + "'jumbocap stats' and the viewer's I/O graph count frames and bytes over time");
+                if (parts.length >= 3 && parts[1].equals("stat")) {
+                    List<String> columns = parts.length == 3 ? List.of("") : java.util.Arrays.asList(parts).subList(3, parts.length);
+                    for (String column : columns) {
+                        if (column.matches("(?s)\\s*LOAD\\(.*")) {
+                            throw new IllegalArgumentException("-z " + argument + ": jumbocap makes io,stat,INTERVAL[,FILTER...] "
+                                    + "columns of frames and bytes, FRAMES, BYTES, COUNT(field), SUM|MIN|MAX|AVG(integer field); LOAD is not made");
+                        }
+                    }
+                    return new IoStatReport(parts[2], columns);
+                }
+                throw new IllegalArgumentException("-z " + argument + ": jumbocap makes io,stat,INTERVAL[,FILTER...] and io,phs[,FILTER]");
             }
             case "ptype" -> throw new IllegalArgumentException("-z " + argument + ": jumbocap prints the protocol "
                     + "hierarchy as tshark's -z io,phs");
             default -> throw new IllegalArgumentException("-z " + argument + ": jumbocap makes conv, endpoints, expert, "
-                    + "io,phs and follow,tcp; 'jumbocap stats' has the rest");
+                    + "io,phs, io,stat and follow,tcp; 'jumbocap stats' has the rest");
         }
     }
 
