@@ -26,9 +26,21 @@ public final class SegmentPlan {
     public final int skippedAfterGap;
     /** A message longer than the reassembly's bound: its bytes are passed over, not gathered; -1 for none. */
     public final long tooLongMessage;
+    /**
+     * What the protocol knew of the conversation from the frames before this one
+     * ({@link StreamPduDissector#conversationState}), fixed when the segment came in stream order, so the
+     * decode sees the same on any thread and at any later time; null for nothing.
+     */
+    public final Object conversationState;
 
     public SegmentPlan(StreamPduDissector dissector, int ownStart, long ownEnd, byte[] reassembled, long[] segmentFrames,
                        int[] segmentBytes, int skippedAfterGap, long tooLongMessage) {
+        this(dissector, ownStart, ownEnd, reassembled, segmentFrames, segmentBytes, skippedAfterGap, tooLongMessage, null);
+    }
+
+    public SegmentPlan(StreamPduDissector dissector, int ownStart, long ownEnd, byte[] reassembled, long[] segmentFrames,
+                       int[] segmentBytes, int skippedAfterGap, long tooLongMessage, Object conversationState) {
+        this.conversationState = conversationState;
         this.dissector = dissector;
         this.ownStart = ownStart;
         this.ownEnd = ownEnd;
