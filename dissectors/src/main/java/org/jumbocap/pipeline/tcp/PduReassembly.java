@@ -83,7 +83,7 @@ final class PduReassembly {
                 if (Seq.le(Seq.add(seq, length & Seq.MASK), nextSeq)) {
                     // a retransmission of bytes already followed: its messages were decoded where they first
                     // came, so the payload is segment data, as tshark shows it (TCP, not the protocol again)
-                    return new SegmentPlan(dissector, 0, 0, null, null, null, 0, -1, state);
+                    return SegmentPlan.retransmission(dissector, state);
                 }
             }
             lose();
