@@ -30,6 +30,11 @@ import org.jumbocap.tree.FrameTree;
 final class DnsTransactions {
     static final int CAP = 65_536;
     private static final int HEADER = 12;
+    /**
+     * Messages paired per run of a segment, as many as the DNS dissector decodes as layers: a super-packet
+     * of tiny length-prefixed messages on port 53 could otherwise give tens of thousands.
+     */
+    static final int MAX_MESSAGES = 16;
 
     private record Key(int version, long lowHi, long lowLo, int lowPort, long highHi, long highLo, int highPort,
                        boolean tcp, int id) {
@@ -67,7 +72,8 @@ final class DnsTransactions {
         FrameBuffer b = frame.buffer();
         if (transport == UdpFields.UDP) {
             int at = s.transportOffset + 8;
-            message(s, b, at, (int) Math.min(b.remaining(at), Math.max(0, s.udpLengthField - 8)), false, frame, out);
+            long length = s.transportPayloadLength >= 0 ? s.transportPayloadLength : s.udpLengthField - 8;
+            message(s, b, at, (int) Math.min(b.remaining(at), Math.max(0, length)), false, frame, out);
             return;
         }
         int payload = s.transportOffset + s.tcpHeaderLength;
@@ -104,7 +110,8 @@ final class DnsTransactions {
     /** TCP's messages, each after its 2-byte length. */
     private void messages(FrameSummary s, FrameBuffer b, int at, int length, FrameRecord frame, TcpAnalysis out) {
         long end = (long) at + length;
-        for (long p = at; p + 2 <= end; ) {
+        int taken = 0;
+        for (long p = at; p + 2 <= end && taken++ < MAX_MESSAGES; ) {
             int messageLength = b.u16((int) p);
             message(s, b, (int) p + 2, (int) Math.min(messageLength, end - p - 2), true, frame, out);
             p += 2 + messageLength;

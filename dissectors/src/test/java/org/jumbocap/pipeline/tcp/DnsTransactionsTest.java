@@ -5,9 +5,12 @@ import static org.jumbocap.proto.tcp.TransportFrames.UDP;
 import static org.jumbocap.proto.tcp.TransportFrames.V4_DST;
 import static org.jumbocap.proto.tcp.TransportFrames.V4_SRC;
 import static org.jumbocap.proto.tcp.TransportFrames.ethernet;
+import static org.jumbocap.proto.tcp.TransportFrames.TCP;
 import static org.jumbocap.proto.tcp.TransportFrames.ipv4;
+import static org.jumbocap.proto.tcp.TransportFrames.tcp;
 import static org.jumbocap.proto.tcp.TransportFrames.udp;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import org.jumbocap.dissect.FrameDissector;
@@ -72,5 +75,30 @@ class DnsTransactionsTest {
         assertNull(observe(n + 1, n, 1024, 0, true).dnsPairs, "the first query was forgotten");
         int last = n - 1;
         assertArrayEquals(new long[] {last & 0xFFFF, n, 1}, observe(n + 2, n, 1024 + last / 0x10000, last & 0xFFFF, true).dnsPairs);
+    }
+
+    /** A super-packet of 4,000 tiny length-prefixed messages on TCP port 53: only the first few are paired. */
+    @Test
+    void aSegmentOfManyMessagesPairsAFewOnly() {
+        int count = 4000;
+        for (int response = 0; response < 2; response++) {
+            java.io.ByteArrayOutputStream run = new java.io.ByteArrayOutputStream();
+            for (int id = 0; id < count; id++) {
+                run.write(0);
+                run.write(12);
+                run.writeBytes(dns(id, response == 1));
+            }
+            byte[] payload = run.toByteArray();
+            byte[] segment = response == 1 ? tcp(53, 40000, 1, 1 + payload.length, 0x18, new byte[0], payload)
+                    : tcp(40000, 53, 1, 1, 0x18, new byte[0], payload);
+            byte[] frame = ethernet(ETHERTYPE_IPV4, ipv4(TCP, response == 1 ? V4_DST : V4_SRC, response == 1 ? V4_SRC : V4_DST,
+                    segment, false));
+            FrameRecord record = new FrameRecord(response + 1, response * 1_000L, LinkTypes.ETHERNET, frame, frame.length);
+            dissector.summarize(record, summary);
+            conversations.observe(summary, record, analysis);
+        }
+        long[] pairs = analysis.dnsPairs;
+        assertEquals(3 * DnsTransactions.MAX_MESSAGES, pairs.length);
+        assertArrayEquals(new long[] {0, 1, 1_000}, java.util.Arrays.copyOf(pairs, 3));
     }
 }
