@@ -13,8 +13,8 @@ import org.jumbocap.tree.FieldNode;
  * its claimed length and a note that it continues (there is no TCP reassembly). A handshake record whole
  * in the segment is decoded: Client Hello (SNI, ALPN, supported versions, cipher suites) and Server Hello
  * (version and cipher chosen). Alerts show level and description when not encrypted. The Protocol column
- * is the version as far as this segment tells it (a Server Hello's choice, else the first record's
- * version) and the Info column lists the records as tshark does ("Application Data, Application Data").
+ * is the connection's version: the Server Hello's choice (in its frame, or remembered by TCP reassembly
+ * for the frames after it, {@link #conversationState}), else the first record's version and the Info column lists the records as tshark does ("Application Data, Application Data").
  * Registered on port 443 and as a heuristic on every TCP port: content type 20 to 23, version 3.0 to
  * 1.3, a length of at most 2^14 + 2048.
  */
