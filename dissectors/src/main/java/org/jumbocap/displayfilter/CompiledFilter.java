@@ -38,13 +38,14 @@ public final class CompiledFilter {
     }
 
     /**
-     * A field only the conversation pass adds to the tree (tcp.analysis.ack_rtt, tcp.time_delta, ...), which
+     * A field only the conversation pass adds to the tree (tcp.analysis.ack_rtt, tcp.time_delta, dns.time, ...), which
      * the summary cannot decide either: a front end must follow the conversations in order for it too.
      */
     private static boolean conversationField(String name) {
         return name.equals("tcp.stream") || name.equals("tcp.seq") || name.equals("tcp.nxtseq") || name.equals("tcp.ack")
                 || name.equals("tcp.analysis") || name.startsWith("tcp.analysis.") || name.equals("tcp.timestamps")
-                || name.equals("tcp.time_relative") || name.equals("tcp.time_delta") || name.equals("tcp.window_size");
+                || name.equals("tcp.time_relative") || name.equals("tcp.time_delta") || name.equals("tcp.window_size")
+                || name.equals("dns.response_to") || name.equals("dns.time");
     }
 
     /** True when the frame's tree passes the filter. */

@@ -160,6 +160,8 @@ public final class FrameSummary {
 
     /** Resets every field to "not present". */
     public void reset() {
+        // a frame-level fact: the IP layers the decode clears on the way must keep it
+        decodedWith = null;
         frameNumber = 0;
         linkType = 0;
         capturedLength = 0;
@@ -265,7 +267,6 @@ public final class FrameSummary {
         tcpAck = -1;
         tcpWindow = -1;
         tcpPayloadDissector = null;
-        decodedWith = null;
         tcpMss = -1;
         tcpWindowScaleMultiplier = -1;
         transportChecksum = null;

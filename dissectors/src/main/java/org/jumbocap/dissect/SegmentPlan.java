@@ -26,9 +26,37 @@ public final class SegmentPlan {
     public final int skippedAfterGap;
     /** A message longer than the reassembly's bound: its bytes are passed over, not gathered; -1 for none. */
     public final long tooLongMessage;
+    /**
+     * What the protocol knew of the conversation from the frames before this one
+     * ({@link StreamPduDissector#conversationState}), fixed when the segment came in stream order, so the
+     * decode sees the same on any thread and at any later time; null for nothing.
+     */
+    public final Object conversationState;
 
     public SegmentPlan(StreamPduDissector dissector, int ownStart, long ownEnd, byte[] reassembled, long[] segmentFrames,
                        int[] segmentBytes, int skippedAfterGap, long tooLongMessage) {
+        this(dissector, ownStart, ownEnd, reassembled, segmentFrames, segmentBytes, skippedAfterGap, tooLongMessage, null);
+    }
+
+    /** The segment repeats bytes already followed: its messages were decoded where they first came. */
+    private final boolean retransmitted;
+
+    public SegmentPlan(StreamPduDissector dissector, int ownStart, long ownEnd, byte[] reassembled, long[] segmentFrames,
+                       int[] segmentBytes, int skippedAfterGap, long tooLongMessage, Object conversationState) {
+        this(dissector, ownStart, ownEnd, reassembled, segmentFrames, segmentBytes, skippedAfterGap, tooLongMessage,
+                conversationState, false);
+    }
+
+    /** The plan of a segment that repeats bytes already followed: all of it is segment data. */
+    public static SegmentPlan retransmission(StreamPduDissector dissector, Object conversationState) {
+        return new SegmentPlan(dissector, 0, 0, null, null, null, 0, -1, conversationState, true);
+    }
+
+    private SegmentPlan(StreamPduDissector dissector, int ownStart, long ownEnd, byte[] reassembled, long[] segmentFrames,
+                        int[] segmentBytes, int skippedAfterGap, long tooLongMessage, Object conversationState,
+                        boolean retransmitted) {
+        this.retransmitted = retransmitted;
+        this.conversationState = conversationState;
         this.dissector = dissector;
         this.ownStart = ownStart;
         this.ownEnd = ownEnd;
@@ -37,5 +65,25 @@ public final class SegmentPlan {
         this.segmentBytes = segmentBytes;
         this.skippedAfterGap = skippedAfterGap;
         this.tooLongMessage = tooLongMessage;
+    }
+
+    /**
+     * The payload only begins a message completed in a later frame (tshark's Info is then
+     * "[TCP segment of a reassembled PDU]" alone).
+     */
+    public boolean onlyBeginsAMessage() {
+        return plain() && ownStart == 0 && ownEnd == 0;
+    }
+
+    /**
+     * The payload only continues a message begun earlier and completed later (tshark appends
+     * "[TCP segment of a reassembled PDU]" to TCP's Info).
+     */
+    public boolean onlyContinuesAMessage() {
+        return plain() && ownStart > 0 && ownEnd <= ownStart;
+    }
+
+    private boolean plain() {
+        return !retransmitted && reassembled == null && skippedAfterGap == 0 && tooLongMessage < 0;
     }
 }

@@ -40,4 +40,14 @@ public interface StreamPduDissector extends Dissector {
      */
     default void measured(FrameBuffer b, int offset, int available, Object memory) {
     }
+
+    /**
+     * What the conversation's memory tells the decode of a segment, as an immutable value taken before the
+     * segment's own messages are measured (TLS: the version the Server Hello chose, which the later records'
+     * headers do not say); null, the default, for nothing. A segment given a state gets a plan, so its decode
+     * sees it on whatever thread and whenever it runs.
+     */
+    default Object conversationState(Object memory) {
+        return null;
+    }
 }

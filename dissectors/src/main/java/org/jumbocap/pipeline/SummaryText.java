@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.dissect.SegmentPlan;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.proto.icmp.IcmpFields;
 import org.jumbocap.proto.icmp.Icmpv6Fields;
@@ -39,6 +40,9 @@ public final class SummaryText {
      * scaled by the handshake's window scale when the conversation was followed.
      */
     private static final FieldDef TCP_WINDOW_SIZE = TcpAnalysisFields.WINDOW_SIZE;
+    /** Analysis marks of a segment whose bytes were followed before: reassembly takes it as segment data. */
+    private static final int RETRANSMITTED = TcpAnalysisFlag.RETRANSMISSION.bit() | TcpAnalysisFlag.FAST_RETRANSMISSION.bit()
+            | TcpAnalysisFlag.SPURIOUS_RETRANSMISSION.bit();
 
     private SummaryText() {
     }
@@ -93,7 +97,11 @@ public final class SummaryText {
         FieldDef top = topLayer(summary);
         boolean transport = transportAboveIp(summary);
         if (top == TcpFields.TCP && transport) {
-            return tcpInfo(summary, analysis);
+            SegmentPlan plan = summary.decodedWith;
+            if (plan != null && plan.onlyBeginsAMessage()) {
+                return TcpFields.SEGMENT_OF_A_PDU;
+            }
+            return tcpInfo(summary, analysis, plan != null && plan.onlyContinuesAMessage());
         }
         if (top == UdpFields.UDP && transport) {
             return summary.udpLengthField >= 8 ? "Len=" + (summary.udpLengthField - 8) : "";
@@ -106,7 +114,12 @@ public final class SummaryText {
 
     /** TCP's info text from the summary: flags, Seq, Ack, Win, Len, MSS and WS. */
     static String tcpInfo(FrameSummary summary, TcpAnalysis analysis) {
-        StringBuilder s = new StringBuilder(96);
+        return tcpInfo(summary, analysis, false);
+    }
+
+    /** {@link #tcpInfo(FrameSummary, TcpAnalysis)}, marked as tshark marks a segment inside a longer message. */
+    private static String tcpInfo(FrameSummary summary, TcpAnalysis analysis, boolean insideAMessage) {
+        StringBuilder s = new StringBuilder(insideAMessage ? 160 : 96);
         boolean tracked = analysis != null && analysis.tracked;
         if (tracked) {
             TcpAnalysisFlag.appendMarks(s, analysis.flags, analysis.duplicateAckFrame, analysis.duplicateAckNumber);
@@ -125,6 +138,9 @@ public final class SummaryText {
         appendIf(s, " Len=", summary.transportPayloadLength);
         appendIf(s, " MSS=", summary.tcpMss);
         appendIf(s, " WS=", summary.tcpWindowScaleMultiplier);
+        if (insideAMessage) {
+            s.append(' ').append(TcpFields.SEGMENT_OF_A_PDU);
+        }
         return s.toString();
     }
 
@@ -250,8 +266,8 @@ public final class SummaryText {
     static String tcpInfo(FieldNode tcp) {
         StringBuilder s = new StringBuilder(96);
         FieldNode analysisFlags = tcp.find(TcpAnalysisFields.FLAGS);
+        int found = 0;
         if (analysisFlags != null) {
-            int found = 0;
             for (FieldNode f : analysisFlags.children()) {
                 TcpAnalysisFlag flag = TcpAnalysisFlag.ofField(f.name());
                 found |= flag != null ? flag.bit() : 0;
@@ -280,6 +296,13 @@ public final class SummaryText {
         FieldNode options = tcp.child(TcpFields.OPTIONS);
         appendIf(s, " MSS=", options == null ? -1 : value(options, TcpFields.MSS_VAL));
         appendIf(s, " WS=", options == null ? -1 : value(options, TcpFields.WSCALE_MULTIPLIER));
+        // a payload that is only the middle of a longer message (its start is marked by the TCP layer's own Info)
+        FieldNode segmentData = tcp.child(TcpFields.SEGMENT_DATA);
+        FieldNode payload = tcp.child(TcpFields.PAYLOAD);
+        if (segmentData != null && payload != null && segmentData.length() >= payload.length()
+                && (found & RETRANSMITTED) == 0) {
+            s.append(' ').append(TcpFields.SEGMENT_OF_A_PDU);
+        }
         return s.toString();
     }
 

@@ -77,12 +77,13 @@ final class PduReassembly {
         if (length <= 0) {
             return null;
         }
+        Object state = dissector.conversationState(memory[0]);
         if (nextSeq >= 0 && seq != nextSeq) {
             if (Seq.lt(seq, nextSeq)) {
                 if (Seq.le(Seq.add(seq, length & Seq.MASK), nextSeq)) {
                     // a retransmission of bytes already followed: its messages were decoded where they first
                     // came, so the payload is segment data, as tshark shows it (TCP, not the protocol again)
-                    return new SegmentPlan(dissector, 0, 0, null, null, null, 0, -1);
+                    return SegmentPlan.retransmission(dissector, state);
                 }
             }
             lose();
@@ -202,10 +203,10 @@ final class PduReassembly {
             lose();
             ownEnd = Math.min(ownEnd, captured);
         }
-        if (reassembled == null && ownStart == 0 && ownEnd >= length && skipped == 0 && tooLong < 0) {
+        if (reassembled == null && ownStart == 0 && ownEnd >= length && skipped == 0 && tooLong < 0 && state == null) {
             return null;
         }
-        return new SegmentPlan(dissector, ownStart, ownEnd, reassembled, fromFrames, fromBytes, skipped, tooLong);
+        return new SegmentPlan(dissector, ownStart, ownEnd, reassembled, fromFrames, fromBytes, skipped, tooLong, state);
     }
 
     /**

@@ -55,6 +55,12 @@ public final class TcpAnalysis {
     public long conversationCap = -1;
     /** What TCP reassembly decided for the segment's payload, or null: decoded as it comes. */
     public org.jumbocap.dissect.SegmentPlan segmentPlan;
+    /**
+     * The frame's DNS responses paired with their queries, in frame order: per response its transaction id,
+     * its query's frame and the nanoseconds since it ({@link DnsTransactions}); null for none. Never changed
+     * once set.
+     */
+    public long[] dnsPairs;
 
     public void reset() {
         tracked = false;
@@ -70,6 +76,7 @@ public final class TcpAnalysis {
         ackedBytes = ackedSegments = -1;
         conversationCap = -1;
         segmentPlan = null;
+        dnsPairs = null;
         windowSize = -1;
         windowScalingFactor = -1;
     }
@@ -116,6 +123,7 @@ public final class TcpAnalysis {
         ackedSegments = o.ackedSegments;
         conversationCap = o.conversationCap;
         segmentPlan = o.segmentPlan;
+        dnsPairs = o.dnsPairs;
         windowSize = o.windowSize;
         windowScalingFactor = o.windowScalingFactor;
     }

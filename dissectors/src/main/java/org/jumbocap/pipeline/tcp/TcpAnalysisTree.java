@@ -21,6 +21,9 @@ public final class TcpAnalysisTree {
 
     /** Adds the analysis to the innermost TCP layer of {@code tree}; nothing when the frame was not tracked. */
     public static void addTo(FrameTree tree, TcpAnalysis a) {
+        if (a != null) {
+            DnsTransactions.addTo(tree, a);
+        }
         if (a == null || !a.tracked) {
             return;
         }

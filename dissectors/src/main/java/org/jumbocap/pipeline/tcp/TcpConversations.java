@@ -86,7 +86,11 @@ public final class TcpConversations {
     }
 
     /** Starts a new capture: stream numbers from 0 again, every conversation forgotten. */
+    /** DNS's pairing of responses with queries, the other in-order decision. */
+    private final DnsTransactions dns = new DnsTransactions();
+
     public void clear() {
+        dns.clear();
         open.clear();
         reassembly.clear();
         closed.clear();
@@ -101,6 +105,12 @@ public final class TcpConversations {
      *            a TCP segment whose header was read whole (or is an IPv4 fragment)
      */
     public void observe(FrameSummary s, FrameRecord frame, TcpAnalysis out) {
+        follow(s, frame, out);
+        // after TCP, whose reassembly tells which DNS messages a segment gives
+        dns.observe(s, frame, out);
+    }
+
+    private void follow(FrameSummary s, FrameRecord frame, TcpAnalysis out) {
         out.reset();
         out.relative = relative;
         if (!trackable(s)) {

@@ -24,6 +24,11 @@ public final class DnsFields {
     public static final FieldDef MDNS = FieldDef.protocol("mdns", "Multicast Domain Name System");
     public static final FieldDef LENGTH = FieldDef.of("dns.length", "Length", FieldType.UINT16, "DNS over TCP: length of the message");
     public static final FieldDef ID = FieldDef.of("dns.id", "Transaction ID", FieldType.UINT16, Base.HEX, "Pairs a response with its query");
+    /** Set by the pipeline's in-order step, which pairs a response with its query (tshark's one-pass fields). */
+    public static final FieldDef RESPONSE_TO = FieldDef.of("dns.response_to", "Request In", FieldType.UINT32,
+            "Frame of the query this response answers");
+    public static final FieldDef TIME = FieldDef.of("dns.time", "Time", FieldType.DOUBLE,
+            "Seconds from the query to this response");
     public static final FieldDef FLAGS = FieldDef.of("dns.flags", "Flags", FieldType.UINT16, Base.HEX, "Flags word");
     public static final FieldDef FLAGS_RESPONSE = FieldDef.of("dns.flags.response", "Response", FieldType.BOOLEAN, "QR: a response");
     public static final FieldDef FLAGS_OPCODE = FieldDef.of("dns.flags.opcode", "Opcode", FieldType.UINT16, "Kind of query")

@@ -125,6 +125,9 @@ public final class TcpDissector implements Dissector {
      * gathered, then its own whole messages, then the start of a message completed later, shown as
      * segment data as tshark does.
      */
+    /** tshark sets the whole Info of a segment that only begins a message completed later. */
+    private static final java.util.function.Supplier<String> SEGMENT_OF_A_PDU_INFO = () -> TcpFields.SEGMENT_OF_A_PDU;
+
     private static void planned(DissectionContext ctx, FieldNode tcp, SegmentPlan plan, int payload, long length,
                                 long captured) {
         if (plan.skippedAfterGap > 0) {
@@ -132,6 +135,9 @@ public final class TcpDissector implements Dissector {
         }
         if (plan.tooLongMessage >= 0) {
             ctx.expert(tcp, TcpFields.REASSEMBLY_TOO_LONG, plan.tooLongMessage);
+        }
+        if (plan.onlyBeginsAMessage()) {
+            ctx.setInfo(SEGMENT_OF_A_PDU_INFO);
         }
         long ownEnd = Math.min(plan.ownEnd, length);
         // the bytes that belong to a message of several segments, as tshark lists them in each of those

@@ -70,6 +70,11 @@ public final class TcpFields {
     public static final FieldDef PAYLOAD = FieldDef.of("tcp.payload", "TCP payload", FieldType.BYTES, "Segment data (the captured part)");
     public static final FieldDef SEGMENT_DATA = FieldDef.of("tcp.segment_data", "TCP segment data", FieldType.BYTES,
             "Bytes of a message that TCP reassembly completes in a later frame");
+    /**
+     * tshark's Info for a segment whose payload only begins or continues a message completed later: all of
+     * it where the payload begins the message, after TCP's own where it continues one.
+     */
+    public static final String SEGMENT_OF_A_PDU = "[TCP segment of a reassembled PDU]";
     public static final FieldDef SEGMENTS = FieldDef.of("tcp.segments", "Reassembled TCP Segments", FieldType.NONE,
             "The segments a message was gathered from, decoded whole in this frame");
     public static final FieldDef SEGMENT = FieldDef.of("tcp.segment", "TCP Segment", FieldType.UINT64,

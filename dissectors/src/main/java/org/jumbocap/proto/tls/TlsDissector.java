@@ -3,6 +3,7 @@ package org.jumbocap.proto.tls;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.HeuristicDissector;
+import org.jumbocap.dissect.SegmentPlan;
 import org.jumbocap.dissect.StreamPduDissector;
 import org.jumbocap.tree.FieldNode;
 
@@ -12,8 +13,8 @@ import org.jumbocap.tree.FieldNode;
  * its claimed length and a note that it continues (there is no TCP reassembly). A handshake record whole
  * in the segment is decoded: Client Hello (SNI, ALPN, supported versions, cipher suites) and Server Hello
  * (version and cipher chosen). Alerts show level and description when not encrypted. The Protocol column
- * is the version as far as this segment tells it (a Server Hello's choice, else the first record's
- * version) and the Info column lists the records as tshark does ("Application Data, Application Data").
+ * is the connection's version: the Server Hello's choice (in its frame, or remembered by TCP reassembly
+ * for the frames after it, {@link #conversationState}), else the first record's version and the Info column lists the records as tshark does ("Application Data, Application Data").
  * Registered on port 443 and as a heuristic on every TCP port: content type 20 to 23, version 3.0 to
  * 1.3, a length of at most 2^14 + 2048.
  */
@@ -61,6 +62,65 @@ final class TlsDissector implements HeuristicDissector, StreamPduDissector {
         return NEED_MORE;
     }
 
+    /**
+     * The conversation's version as its Server Hello chose it, which tshark remembers for the records after
+     * it: those of TLS 1.3 still say 0x0303 in their headers. Written only by the in-order step.
+     */
+    private static final class Chosen {
+        int version = -1;
+    }
+
+    /** The versions a Server Hello can choose, as the immutable states a segment's plan carries. */
+    private static final Integer[] STATES = {0x0300, 0x0301, 0x0302, 0x0303, 0x0304};
+
+    @Override
+    public Object conversationMemory() {
+        return new Chosen();
+    }
+
+    @Override
+    public void measured(FrameBuffer b, int offset, int available, Object memory) {
+        if (memory instanceof Chosen chosen) {
+            int version = serverHelloVersion(b, offset, available);
+            if (version >= 0) {
+                chosen.version = version;
+            }
+        }
+    }
+
+    @Override
+    public Object conversationState(Object memory) {
+        if (memory instanceof Chosen chosen && chosen.version >= 0x0300 && chosen.version <= 0x0304) {
+            return STATES[chosen.version - 0x0300];
+        }
+        return null;
+    }
+
+    /**
+     * The version a record holding a Server Hello chooses (its supported_versions extension, else its
+     * legacy version), or -1: the same reading as the decode's, without the tree.
+     */
+    static int serverHelloVersion(FrameBuffer b, int at, int available) {
+        if (available < HEADER + 4 + 38 || !b.has(at, HEADER + 4 + 38) || b.u8(at) != 22 || b.u8(at + HEADER) != 2) {
+            return -1;
+        }
+        long end = Math.min((long) at + available, (long) at + HEADER + b.u16(at + 3));
+        end = Math.min(end, (long) at + HEADER + 4 + b.u24(at + HEADER + 1));
+        int p = at + HEADER + 4;
+        int version = b.u16(p);
+        p += 35 + b.u8(p + 34) + 3;
+        if (p + 2 > end) {
+            return version;
+        }
+        long extEnd = Math.min(end, (long) p + 2 + b.u16(p));
+        for (p += 2; p + 4 <= extEnd; p += 4 + b.u16(p + 2)) {
+            if (b.u16(p) == 43 && b.u16(p + 2) >= 2 && p + 6 <= extEnd) {
+                return b.u16(p + 4);
+            }
+        }
+        return version;
+    }
+
     @Override
     public void dissect(DissectionContext ctx, int offset, long length) {
         FrameBuffer b = ctx.buffer();
@@ -78,6 +138,10 @@ final class TlsDissector implements HeuristicDissector, StreamPduDissector {
             return;
         }
         State state = new State();
+        SegmentPlan plan = ctx.segmentPlan();
+        if (plan != null && plan.conversationState instanceof Integer version) {
+            state.serverVersion = version;
+        }
         long p = offset;
         while (p + HEADER <= end) {
             int at = (int) p;
@@ -119,7 +183,9 @@ final class TlsDissector implements HeuristicDissector, StreamPduDissector {
         record.add(TlsFields.RECORD_LENGTH, at + 3, 2, length);
         String typeName = TlsFields.CONTENT_TYPES.get((long) type);
         if (ctx.hasTree()) {
-            String v = TlsFields.VERSIONS.getOrDefault((long) version, String.format("0x%04x", version));
+            // tshark names the layer by the connection's version once the Server Hello chose it
+            int named = state.serverVersion >= 0 ? state.serverVersion : version;
+            String v = TlsFields.VERSIONS.getOrDefault((long) named, String.format("0x%04x", named));
             record.setText(v + " Record Layer: " + typeName + (type == 22 ? " Protocol" : type == 20 ? " Protocol" : ""));
         }
         if (recordEnd > segmentEnd) {
