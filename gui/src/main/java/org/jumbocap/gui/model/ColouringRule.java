@@ -34,8 +34,8 @@ public record ColouringRule(String name, String filter, String foreground, Strin
     /**
      * Wireshark's default rules for the protocols jumbocap dissects, in Wireshark's order and colours,
      * with jumbocap's own rule for jumbograms and BIG TCP super-packets (the viewer's super-packet colour)
-     * ahead of the protocol rules, so a super-packet reads as one whatever it carries. Wireshark writes
-     * the ICMP error types as sets ({@code icmp.type in {3..5, 11}}); here they are spelt out.
+     * ahead of the HTTP, TCP and UDP rules, so a super-packet reads as one whatever it carries. Wireshark
+     * writes the ICMP error types as sets ({@code icmp.type in {3..5, 11}}); here they are spelt out.
      */
     public static List<ColouringRule> defaults() {
         return List.of(
