@@ -42,6 +42,7 @@ import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.MarkedFrames;
 import org.jumbocap.gui.model.TimeFormat;
 import org.jumbocap.gui.service.ExportDissectionsTask;
+import org.jumbocap.gui.settings.ColouringSettings;
 import org.jumbocap.gui.settings.ColumnSettings;
 import org.jumbocap.gui.settings.RecentFiles;
 import org.jumbocap.gui.settings.WindowSettings;
@@ -79,6 +80,7 @@ public final class MainView extends BorderPane {
     private final Label counts = new Label();
     private Theme theme = Theme.LIGHT;
     private WindowSettings windowSettings;
+    private ColouringSettings colouringSettings;
     private double fontSize;
     private LiveCaptureProvider liveProvider;
     private StatisticsView statisticsView;
@@ -143,6 +145,8 @@ public final class MainView extends BorderPane {
         main.setDividerPositions(0.5);
 
         windowSettings = WindowSettings.besides(recentFiles);
+        colouringSettings = ColouringSettings.besides(recentFiles);
+        loadColouring();
         fontSize = windowSettings.load().fontSize();
         if (fontSize != WindowSettings.DEFAULT_FONT_SIZE) {
             table.setFontSize(fontSize);
@@ -154,6 +158,32 @@ public final class MainView extends BorderPane {
         setBottom(statusBar());
         wire();
         installDragAndDrop();
+    }
+
+    /** The stored colouring rules and View → Colorize Packet List, each change saved again. */
+    private void loadColouring() {
+        var colouring = model.colouring();
+        ColouringSettings.Stored stored = colouringSettings.load();
+        colouring.rulesProperty().set(stored.rules());
+        colouring.colorizeProperty().set(stored.colorize());
+        table.colorizeProperty().bindBidirectional(colouring.colorizeProperty());
+        table.rowColoursProperty().bind(colouring.coloursProperty());
+        colouring.colorizeProperty().addListener((obs, old, now) -> saveColouring());
+    }
+
+    private void saveColouring() {
+        var colouring = model.colouring();
+        if (!colouringSettings.save(colouring.rulesProperty().get(), colouring.colorizeProperty().get())) {
+            model.work().status("Cannot save the colouring rules to " + colouringSettings.file());
+        }
+    }
+
+    private void editColouringRules() {
+        new ColouringRulesDialog(getScene() == null ? null : getScene().getWindow(),
+                model.colouring().rulesProperty().get(), model::validateFilter).ask().ifPresent(edited -> {
+                    model.colouring().rulesProperty().set(edited);
+                    saveColouring();
+                });
     }
 
     private void wire() {
@@ -286,7 +316,10 @@ public final class MainView extends BorderPane {
         javafx.scene.control.CheckMenuItem colorize = new javafx.scene.control.CheckMenuItem("Colori_ze Packet List");
         colorize.setId("menu-colorize");
         colorize.selectedProperty().bindBidirectional(table.colorizeProperty());
-        view.getItems().addAll(new SeparatorMenuItem(), colorize);
+        MenuItem colouringRules = new MenuItem("Coloring _Rules\u2026");
+        colouringRules.setId("menu-colouring-rules");
+        colouringRules.setOnAction(e -> editColouringRules());
+        view.getItems().addAll(new SeparatorMenuItem(), colorize, colouringRules);
         view.getItems().add(new SeparatorMenuItem());
         view.getItems().addAll(zoomItems());
         view.getItems().add(new SeparatorMenuItem());

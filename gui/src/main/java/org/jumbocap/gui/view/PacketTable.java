@@ -77,6 +77,7 @@ public final class PacketTable extends TableView<PacketRow> {
         time.setCellFactory(c -> new TimeCell());
         getColumns().add(time);
         colorize.addListener((obs, old, now) -> refresh());
+        rowColours.addListener((obs, old, now) -> refresh());
         timeFormat.addListener((obs, old, now) -> {
             fitTimeColumn();
             refresh();
@@ -182,6 +183,23 @@ public final class PacketTable extends TableView<PacketRow> {
 
     private double fontSize = org.jumbocap.gui.settings.WindowSettings.DEFAULT_FONT_SIZE;
     private final javafx.beans.property.BooleanProperty colorize = new javafx.beans.property.SimpleBooleanProperty(true);
+
+    private final javafx.beans.property.ObjectProperty<org.jumbocap.gui.model.RowColours> rowColours =
+            new javafx.beans.property.SimpleObjectProperty<>();
+
+    /**
+     * The colouring rule of each frame; while null (a file still being read, a live capture) rows are
+     * coloured by what they are: super-packet, expert error or warning.
+     */
+    public javafx.beans.property.ObjectProperty<org.jumbocap.gui.model.RowColours> rowColoursProperty() {
+        return rowColours;
+    }
+
+    /** The rule colouring {@code row}, or null (colouring off, no rule, not yet decided). */
+    public org.jumbocap.gui.model.ColouringRule ruleOf(PacketRow row) {
+        org.jumbocap.gui.model.RowColours c = rowColours.get();
+        return c == null || !colorize.get() || row == null ? null : c.ruleOf(row.index());
+    }
 
     /** False draws every row plainly, as Wireshark's View → Colorize Packet List off (marks stay drawn). */
     public javafx.beans.property.BooleanProperty colorizeProperty() {
@@ -503,14 +521,19 @@ public final class PacketTable extends TableView<PacketRow> {
         }
     }
 
-    /** Colours a row by what it is: super-packet, expert error, expert warning. */
+    /**
+     * Colours a row by the first colouring rule that selects its frame; until the rules are decided, by
+     * what it is: super-packet, expert error, expert warning.
+     */
     private static final class PacketTableRow extends TableRow<PacketRow> {
-        private static final String[] CLASSES = {"row-jumbo", "row-expert-error", "row-expert-warn", "row-cut", "row-marked"};
+        private static final String[] CLASSES = {"row-jumbo", "row-expert-error", "row-expert-warn", "row-cut",
+            "row-marked", "row-rule"};
 
         @Override
         protected void updateItem(PacketRow row, boolean empty) {
             super.updateItem(row, empty);
             getStyleClass().removeAll(CLASSES);
+            setStyle(null);
             if (empty || row == null) {
                 return;
             }
@@ -519,6 +542,19 @@ public final class PacketTable extends TableView<PacketRow> {
                 getStyleClass().add("row-marked");
             }
             if (!colours) {
+                return;
+            }
+            if (getTableView() instanceof PacketTable table && table.rowColours.get() != null) {
+                org.jumbocap.gui.model.ColouringRule rule = table.ruleOf(row);
+                // a super-packet keeps its left bar under whichever rule colours it
+                if (row.isJumbo()) {
+                    getStyleClass().add("row-jumbo");
+                }
+                if (rule != null) {
+                    // only looked-up colours inline: the stylesheet's selected and marked rules still win
+                    setStyle("-jc-rule-fg: " + rule.foreground() + "; -jc-rule-bg: " + rule.background() + ";");
+                    getStyleClass().add("row-rule");
+                }
                 return;
             }
             // The jumbo mark stays under an expert colour: the stylesheet draws it as a left bar too.

@@ -58,6 +58,7 @@ public final class CaptureViewModel implements AutoCloseable {
     private final DisplayFilterViewModel displayFilter;
     private final SelectionViewModel selection;
     private final StatisticsViewModel statistics;
+    private final ColouringViewModel colouring;
     private final LiveCaptureViewModel live = new LiveCaptureViewModel();
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("jumbocap");
@@ -104,6 +105,7 @@ public final class CaptureViewModel implements AutoCloseable {
         this.displayFilter = new DisplayFilterViewModel(backend);
         this.selection = new SelectionViewModel(backend);
         this.statistics = new StatisticsViewModel(backend, work);
+        this.colouring = new ColouringViewModel(backend, work);
     }
 
     public CaptureBackend backend() {
@@ -126,6 +128,10 @@ public final class CaptureViewModel implements AutoCloseable {
 
     public StatisticsViewModel statistics() {
         return statistics;
+    }
+
+    public ColouringViewModel colouring() {
+        return colouring;
     }
 
     public LiveCaptureViewModel live() {
@@ -738,6 +744,7 @@ public final class CaptureViewModel implements AutoCloseable {
             return;
         }
         statistics.startExpertPass(store, packetList.store());
+        colouring.start(store, packetList.store().size());
     }
 
     /** "1 frame", "2 frames". */
@@ -771,6 +778,7 @@ public final class CaptureViewModel implements AutoCloseable {
     }
 
     private void closeStore() {
+        colouring.clear();
         if (store != null) {
             try {
                 store.close();
