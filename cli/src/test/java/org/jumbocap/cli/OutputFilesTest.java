@@ -155,7 +155,10 @@ class OutputFilesTest {
         if (previous) {
             Files.write(target, PREVIOUS);
         }
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        // env --default-signal: a build run in the background by a non-interactive shell ignores SIGINT, which a
+        // child inherits and the JVM then leaves alone; the command is tested as a terminal starts it
+        Process p = new ProcessBuilder("env", "--default-signal=INT,TERM",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), "org.jumbocap.cli.Main", command, "-w", target.toString(), "-")
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try (OutputStream in = p.getOutputStream()) {
