@@ -2,13 +2,9 @@ package org.jumbocap.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,24 +28,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * interval and finds none).
  */
 class IoStatReportTest {
-    private static String run(String... command) throws Exception {
-        Process p;
-        try {
-            p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        } catch (java.io.IOException e) {
-            assumeTrue(false, command[0] + " is installed");
-            throw e;
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), String.join(" ", command));
-        return out;
-    }
-
     private static void sameAsTshark(String file, String z) throws Exception {
         Cli.Result mine = Cli.run("read", "-q", "-z", z, file);
         assertEquals(0, mine.code(), mine.err());
-        String theirs = run("tshark", "-n", "-o", "ip.defragment:FALSE", "-o", "ipv6.defragment:FALSE", "-r", file, "-q",
+        String theirs = ToolOutput.tshark(List.of(), "-r", file, "-q",
                 "-z", z);
         assertEquals(theirs, mine.out(), file + " -z " + z);
     }
@@ -103,8 +85,8 @@ class IoStatReportTest {
         Path later = dir.resolve("later.pcap");
         Path both = dir.resolve("both.pcap");
         String sample = Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap").toString();
-        run("editcap", "-t", seconds, sample, later.toString());
-        run("mergecap", "-F", "pcap", "-w", both.toString(), sample, later.toString());
+        ToolOutput.of("editcap", "-t", seconds, sample, later.toString());
+        ToolOutput.of("mergecap", "-F", "pcap", "-w", both.toString(), sample, later.toString());
         return both.toString();
     }
 
@@ -130,7 +112,7 @@ class IoStatReportTest {
         String file = Cli.SAMPLES.resolve("dns-veth.pcap").toString();
         Cli.Result broad = Cli.run("read", "-q", "-z", "io,stat,0,COUNT(dns.qry.name)dns,MAX(udp.length)udp", file);
         assertEquals(0, broad.code(), broad.err());
-        String theirs = run("tshark", "-n", "-r", file, "-q", "-z", "io,stat,0,COUNT(dns.qry.name)dns.qry.name,MAX(udp.length)udp.length");
+        String theirs = ToolOutput.of("tshark", "-n", "-r", file, "-q", "-z", "io,stat,0,COUNT(dns.qry.name)dns.qry.name,MAX(udp.length)udp.length");
         String row = theirs.lines().filter(l -> l.startsWith("| 0.000 <> ")).findFirst().orElseThrow();
         String numbers = "| 0.000 <> 0.832 |    22 | 681 |";
         assertTrue(row.startsWith(numbers), row);

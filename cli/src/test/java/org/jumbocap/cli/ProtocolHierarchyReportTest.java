@@ -2,12 +2,8 @@ package org.jumbocap.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,30 +15,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * class, not this report, is where that is said.
  */
 class ProtocolHierarchyReportTest {
-    private static String tshark(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("tshark", "-n", "-o", "ip.defragment:FALSE", "-o",
-                "ipv6.defragment:FALSE"));
-        command.addAll(List.of(args));
-        Process p;
-        try {
-            p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        } catch (java.io.IOException e) {
-            assumeTrue(false, "tshark is installed");
-            throw e;
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue());
-        return out;
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"arp-veth.pcap", "dns-veth.pcap", "ipv6-bigtcp-veth.pcap", "ipv4-bigtcp-veth.pcap"})
     void isTsharksTable(String sample) throws Exception {
         String file = Cli.SAMPLES.resolve(sample).toString();
         Cli.Result mine = Cli.run("read", "-q", "-z", "io,phs", file);
         assertEquals(0, mine.code(), mine.err());
-        assertEquals(tshark("-r", file, "-q", "-z", "io,phs"), mine.out(), sample);
+        assertEquals(ToolOutput.tshark(List.of(), "-r", file, "-q", "-z", "io,phs"), mine.out(), sample);
     }
 
     @Test
@@ -50,7 +29,7 @@ class ProtocolHierarchyReportTest {
         String file = Cli.SAMPLES.resolve("dns-veth.pcap").toString();
         Cli.Result mine = Cli.run("read", "-z", "io,phs,udp", file);
         assertEquals(0, mine.code(), mine.err());
-        String theirs = tshark("-r", file, "-q", "-z", "io,phs,udp");
+        String theirs = ToolOutput.tshark(List.of(), "-r", file, "-q", "-z", "io,phs,udp");
         assertTrue(theirs.contains("Filter: udp"), theirs);
         assertTrue(mine.out().endsWith(theirs), mine.out());
         assertTrue(mine.out().length() > theirs.length(), "the summary lines come first");

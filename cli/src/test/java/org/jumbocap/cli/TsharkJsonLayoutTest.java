@@ -2,14 +2,10 @@ package org.jumbocap.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -36,29 +32,12 @@ class TsharkJsonLayoutTest {
     private static final List<String> LAYERS = List.of("eth", "ip", "ipv6", "tcp", "udp", "icmpv6", "arp", "dns");
     private static final ObjectMapper LENIENT = new ObjectMapper();
 
-    private static String tshark(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("tshark", "-n", "-o", "ip.defragment:FALSE", "-o",
-                "ipv6.defragment:FALSE", "-o", "ip.check_checksum:TRUE"));
-        command.addAll(List.of(args));
-        Process p;
-        try {
-            p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        } catch (java.io.IOException e) {
-            assumeTrue(false, "tshark is installed");
-            throw e;
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue());
-        return out;
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"arp-veth.pcap", "dns-veth.pcap", "tls-veth.pcap", "ipv6-bigtcp-loss.pcap",
         "ipv6-bigtcp-snaplen.pcap", "ipv4-bigtcp-veth.pcap"})
     void jsonIsTsharksOnTheFieldsBothHave(String sample) throws Exception {
         String file = Cli.SAMPLES.resolve(sample).toString();
-        List<?> theirs = (List<?>) LENIENT.readValue(tshark("-r", file, "--no-duplicate-keys", "-T", "json"), Object.class);
+        List<?> theirs = (List<?>) LENIENT.readValue(ToolOutput.tshark(List.of("-o", "ip.check_checksum:TRUE"), "-r", file, "--no-duplicate-keys", "-T", "json"), Object.class);
         Cli.Result r = Cli.run("read", "-T", "json", "--json-layout", "tshark", file);
         assertEquals(0, r.code(), r.err());
         List<?> mine = (List<?>) MiniJson.parse(r.out());
@@ -107,7 +86,7 @@ class TsharkJsonLayoutTest {
     @ValueSource(strings = {"dns-veth.pcap", "ipv6-bigtcp-loss.pcap", "ipv4-bigtcp-veth.pcap"})
     void ekIsTsharksOnTheFieldsBothHave(String sample) throws Exception {
         String file = Cli.SAMPLES.resolve(sample).toString();
-        List<String> theirs = List.of(tshark("-r", file, "-T", "ek").split("\n"));
+        List<String> theirs = List.of(ToolOutput.tshark(List.of("-o", "ip.check_checksum:TRUE"), "-r", file, "-T", "ek").split("\n"));
         Cli.Result r = Cli.run("read", "-T", "ek", file);
         assertEquals(0, r.code(), r.err());
         List<String> mine = r.outLines();
@@ -148,7 +127,7 @@ class TsharkJsonLayoutTest {
     @ValueSource(strings = {"arp-veth.pcap", "dns-veth.pcap", "ipv6-bigtcp-veth.pcap"})
     void psmlIsTsharks(String sample) throws Exception {
         String file = Cli.SAMPLES.resolve(sample).toString();
-        List<String> theirs = List.of(tshark("-r", file, "-T", "psml").split("\n", -1));
+        List<String> theirs = List.of(ToolOutput.tshark(List.of("-o", "ip.check_checksum:TRUE"), "-r", file, "-T", "psml").split("\n", -1));
         Cli.Result r = Cli.run("read", "-T", "psml", file);
         assertEquals(0, r.code(), r.err());
         List<String> mine = List.of(r.out().split("\n", -1));
