@@ -120,14 +120,14 @@ public final class TcpDissector implements Dissector {
         }
     }
 
+    /** tshark sets the whole Info of a segment that only begins a message completed later. */
+    private static final java.util.function.Supplier<String> SEGMENT_OF_A_PDU_INFO = () -> TcpFields.SEGMENT_OF_A_PDU;
+
     /**
      * The payload as TCP reassembly planned it: the message it completes, decoded whole from the bytes
      * gathered, then its own whole messages, then the start of a message completed later, shown as
      * segment data as tshark does.
      */
-    /** tshark sets the whole Info of a segment that only begins a message completed later. */
-    private static final java.util.function.Supplier<String> SEGMENT_OF_A_PDU_INFO = () -> TcpFields.SEGMENT_OF_A_PDU;
-
     private static void planned(DissectionContext ctx, FieldNode tcp, SegmentPlan plan, int payload, long length,
                                 long captured) {
         if (plan.skippedAfterGap > 0) {
