@@ -40,9 +40,13 @@ public final class SummaryText {
      * scaled by the handshake's window scale when the conversation was followed.
      */
     private static final FieldDef TCP_WINDOW_SIZE = TcpAnalysisFields.WINDOW_SIZE;
-    /** Analysis marks of a segment whose bytes were followed before: reassembly takes it as segment data. */
+    /**
+     * Analysis marks of a segment whose bytes come before the next one the stream expects: reassembly takes it
+     * as segment data of bytes already followed (a retransmission, or one out of order: analysis-scenarios.pcap
+     * frame 29), and tshark does not call it a segment of a reassembled PDU.
+     */
     private static final int RETRANSMITTED = TcpAnalysisFlag.RETRANSMISSION.bit() | TcpAnalysisFlag.FAST_RETRANSMISSION.bit()
-            | TcpAnalysisFlag.SPURIOUS_RETRANSMISSION.bit();
+            | TcpAnalysisFlag.SPURIOUS_RETRANSMISSION.bit() | TcpAnalysisFlag.OUT_OF_ORDER.bit();
 
     private SummaryText() {
     }
