@@ -48,7 +48,7 @@ public record ColouringRule(String name, String filter, String foreground, Strin
                 new ColouringRule("ICMP", "icmp || icmpv6", DARK, "#fce0ff", true),
                 new ColouringRule("TCP RST", "tcp.flags.reset eq 1", "#fffc9c", "#a40000", true),
                 new ColouringRule("Jumbogram", "jumbo", "#2e1a66", "#e8dfff", true),
-                new ColouringRule("HTTP", "tcp.port == 80", DARK, "#e4ffc7", true),
+                new ColouringRule("HTTP", "http || tcp.port == 80", DARK, "#e4ffc7", true),
                 new ColouringRule("TCP SYN/FIN", "tcp.flags & 0x02 || tcp.flags.fin == 1", DARK, "#a0a0a0", true),
                 new ColouringRule("TCP", "tcp", DARK, "#e7e6ff", true),
                 new ColouringRule("UDP", "udp", DARK, "#daeeff", true));
