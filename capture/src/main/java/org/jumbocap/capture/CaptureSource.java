@@ -12,14 +12,15 @@ import org.jumbocap.io.FrameRecord;
  */
 public interface CaptureSource extends AutoCloseable {
     /**
-     * libpcap's cap on the snapshot length on Linux (MAXIMUM_SNAPLEN): the libpcap and replay sources cut
-     * longer frames.
+     * libpcap's cap on the snapshot length on Linux (MAXIMUM_SNAPLEN): the libpcap source cuts longer
+     * frames.
      */
     int MAX_SNAPLEN = 262144;
 
     /**
      * The AF_PACKET source's cap on the snapshot length: the largest GSO/GRO super-packet Linux builds
-     * (gso_max_size and gro_max_size go up to 524,280, IPv6 BIG TCP's 512 KiB) with its link header.
+     * (gso_max_size and gro_max_size go up to 524,280, IPv6 BIG TCP's 512 KiB) with its link header; the
+     * replay source's too, so that a test without privileges captures what a live one would.
      */
     int AF_PACKET_MAX_SNAPLEN = 524288;
 

@@ -45,7 +45,8 @@ public final class ReplayCaptureSource implements CaptureSource {
             throw new CaptureException(CaptureException.Kind.OTHER, FileErrors.reading(file, e), e);
         }
         this.name = file.toString();
-        this.snaplen = Math.min(options.snaplen(), MAX_SNAPLEN);
+        // a file holds frames of any length: keep as much as the AF_PACKET source would, not libpcap's 262,144
+        this.snaplen = Math.min(options.snaplen(), AF_PACKET_MAX_SNAPLEN);
         this.speed = speed;
         this.timeoutMillis = Math.max(1, options.timeoutMillis());
         try {

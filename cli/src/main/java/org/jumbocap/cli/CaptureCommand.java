@@ -546,6 +546,7 @@ public final class CaptureCommand implements Callable<Integer> {
                     .replaceAll("(?m)^", "jumbocap capture: "));
         }
         for (String line : cutReport(r.cuts(), source.snaplen(), source instanceof org.jumbocap.capture.AfPacketCaptureSource
+                || source instanceof org.jumbocap.capture.ReplayCaptureSource
                 ? CaptureSource.AF_PACKET_MAX_SNAPLEN : CaptureSource.MAX_SNAPLEN, replay != null ? CutCause.REPLAYED_FILE
                 : immediate ? CutCause.IMMEDIATE_MODE : CutCause.CAPTURE_RING)) {
             err.println("jumbocap capture: " + line);

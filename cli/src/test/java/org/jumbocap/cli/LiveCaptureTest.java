@@ -25,6 +25,7 @@ import org.jumbocap.render.TimeFormat;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.files.CaptureFiles;
+import org.jumbocap.io.pcap.PcapWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -313,5 +314,50 @@ class LiveCaptureTest {
         assertTrue(CaptureCommand.cutReport(new LiveCapture.Cuts(3, 600_000, 0, 0, 0, 0), CaptureSource.AF_PACKET_MAX_SNAPLEN,
                 CaptureSource.AF_PACKET_MAX_SNAPLEN, CaptureCommand.CutCause.CAPTURE_RING).get(0)
                 .contains("jumbocap keeps at most 524288 bytes of a frame"));
+    }
+
+    /**
+     * A replay keeps a super-packet longer than libpcap's 262,144 bytes whole, up to 524,288, as the AF_PACKET
+     * source does: the sample's longest super-packet, lengthened to 400,000 bytes (its TCP payload repeated,
+     * its Jumbo Payload length set to match) as the kernel builds them at gso_max_size 524280, replayed into
+     * a pcapng file, reads back whole.
+     */
+    @Test
+    void aReplayKeepsSuperPacketsOverLibpcapsLimitWhole() throws Exception {
+        assumeTrue(Files.isRegularFile(SAMPLE), "sample not present");
+        FrameRecord longest = readAll(SAMPLE).stream()
+                .max(java.util.Comparator.comparingInt(FrameRecord::capturedLength)).orElseThrow();
+        byte[] sample = longest.bytes();
+        // Ethernet, IPv6 (payload length 0), Hop-by-Hop header whose first option is the Jumbo Payload one
+        assertEquals(0x86DD, (sample[12] & 0xFF) << 8 | sample[13] & 0xFF);
+        assertEquals(0, sample[18] << 8 | sample[19]);
+        assertEquals((byte) 0xC2, sample[56]);
+        assertEquals(4, sample[57]);
+        int length = 400_000;
+        int tcpPayload = 14 + 40 + 8 + 32; // Ethernet, IPv6, Hop-by-Hop, TCP with timestamps
+        byte[] frame = java.util.Arrays.copyOf(sample, length);
+        for (int at = sample.length; at < length; at++) {
+            frame[at] = sample[tcpPayload + (at - tcpPayload) % (sample.length - tcpPayload)];
+        }
+        ByteBuffer.wrap(frame).putInt(58, length - 14 - 40);
+        Path big = dir.resolve("super-packet-400000.pcap");
+        try (var out = Files.newOutputStream(big); PcapWriter writer = new PcapWriter(out, 1, CaptureSource.AF_PACKET_MAX_SNAPLEN, false)) {
+            writer.write(longest.timestampNanos(), frame, 0, length, length);
+        }
+
+        Path out = dir.resolve("replayed.pcapng");
+        LiveCapture.Result result;
+        try (CaptureSource src = new ReplayCaptureSource(big, CaptureSource.Options.defaults("x"), 0);
+             LiveFileWriter w = new LiveFileWriter(out, src.linkType(), src.snaplen())) {
+            assertEquals(CaptureSource.AF_PACKET_MAX_SNAPLEN, src.snaplen());
+            result = new LiveCapture(src, w, null, null, new PrintWriter(new StringWriter()), 0, 0, null).run();
+        }
+        assertEquals(1, result.frames());
+        assertEquals(0, result.cutFrames());
+        List<FrameRecord> back = readAll(out);
+        assertEquals(1, back.size());
+        assertEquals(length, back.get(0).capturedLength());
+        assertEquals(length, back.get(0).originalLength());
+        assertArrayEquals(frame, back.get(0).bytes());
     }
 }
