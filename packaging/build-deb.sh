@@ -5,7 +5,7 @@
 #     bin/jumbocap              the command line
 #     bin/jumbocap-gui          the viewer
 #     bin/jumbocap-capture      `jumbocap capture` alone; the only file that gets capabilities
-#                               (cap_net_raw,cap_net_admin, group jumbocap, mode 0750, set by postinst),
+#                               (cap_net_raw,cap_net_admin,cap_sys_nice, group jumbocap, mode 0750, set by postinst),
 #                               as Debian's wireshark-common does for dumpcap
 #   /usr/bin/jumbocap           `jumbocap gui ...` starts the viewer, `jumbocap capture ...` the capture
 #                               launcher, everything else the command line
@@ -57,17 +57,21 @@ main-jar=jumbocap-gui-$version.jar
 main-class=org.jumbocap.gui.app.Launcher
 java-options=$common_java_options
 PROPS
-cat > "$out/capture.properties" <<PROPS
-main-jar=jumbocap-cli-$version.jar
-main-class=org.jumbocap.cli.CaptureMain
-java-options=$common_java_options -Xms16m
-PROPS
 # The command line starts from an archive of the JDK's and jumbocap's classes (AppCDS, as the source
 # tree's launcher does): about a third less CPU before the first frame. A JDK 17 archive names the
 # class path it was made for, so it is made where the package is installed: here the training run
 # records the classes (Main$Training over the samples, the launcher's own), postinst makes the archive
 # from them (jumbocap-cli.jsa beside the jars). Without the archive, -Xshare:auto runs without one.
 cli_cds="-XX:SharedArchiveFile=\$APPDIR/jumbocap-cli.jsa -Xshare:auto -Xlog:cds*=off"
+# The capture launcher runs as the source tree's launcher runs `capture -q` and `capture --raw`: C1
+# alone, whose compiles cost less CPU during a capture than C2's (docs/benchmarks.md). Its options
+# cannot depend on the command line, and what it mostly runs is the viewer's `capture --raw`, which
+# dissects nothing; a capture that prints pays C1's slower dissection, bounded by what a terminal shows.
+cat > "$out/capture.properties" <<PROPS
+main-jar=jumbocap-cli-$version.jar
+main-class=org.jumbocap.cli.CaptureMain
+java-options=$common_java_options -Xms16m -XX:TieredStopAtLevel=1 $cli_cds
+PROPS
 # C2 at ten times its default thresholds, as the source tree's launcher says why
 cli_jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000"
 jpackage --type app-image --dest "$out/image" --name jumbocap --app-version "$deb_version" \

@@ -51,8 +51,12 @@ check "apt-get install of $(basename "$deb")" dpkg-query -W -f='${Status}' jumbo
 
 capture=/usr/lib/jumbocap/bin/jumbocap-capture
 check "capture launcher: root:jumbocap 0750" test "$(stat -c '%U:%G %a' "$capture")" = "root:jumbocap 750"
-check "capture launcher alone has cap_net_raw,cap_net_admin" \
-    sh -c "getcap '$capture' | grep -q 'cap_net_admin,cap_net_raw=ep' && [ -z \"\$(getcap /usr/lib/jumbocap/bin/jumbocap /usr/lib/jumbocap/bin/jumbocap-gui)\" ]"
+check "capture launcher alone has cap_net_raw,cap_net_admin,cap_sys_nice" \
+    sh -c "getcap '$capture' | grep -q 'cap_net_admin,cap_net_raw,cap_sys_nice=ep' && [ -z \"\$(getcap /usr/lib/jumbocap/bin/jumbocap /usr/lib/jumbocap/bin/jumbocap-gui)\" ]"
+# the JVM options of the source tree's launcher for a quiet or capture-only capture: C1 alone, and the
+# command line's class-data sharing archive
+check "capture launcher runs C1 alone, from the class-data archive" \
+    sh -c "grep -q 'TieredStopAtLevel=1' /usr/lib/jumbocap/lib/app/jumbocap-capture.cfg && grep -q 'SharedArchiveFile=.*jumbocap-cli.jsa' /usr/lib/jumbocap/lib/app/jumbocap-capture.cfg"
 check "system user and group jumbocap" sh -c 'getent group jumbocap >/dev/null && getent passwd jumbocap >/dev/null'
 check "man pages jumbocap(1) and jumbocap-capture(1)" \
     test -s /usr/share/man/man1/jumbocap.1.gz -a -s /usr/share/man/man1/jumbocap-capture.1.gz
@@ -91,14 +95,26 @@ capturing=$!
 for _ in $(seq 1 300); do grep -q 'running without capabilities' "$work/member.err" 2>/dev/null && break; sleep 0.1; done
 capture_pid=
 for p in /proc/[0-9]*; do [ "$(readlink "$p/exe" 2>/dev/null)" = "$capture" ] && capture_pid=${p#/proc/}; done
-threads_status() { # every thread's Uid, CapPrm and CapEff lines of the capture process
-    for t in /proc/"$capture_pid"/task/*/status; do grep -E '^(Uid|CapPrm|CapEff):' "$t" | tr -s '\t' ' ' | paste -sd ' '; done
+threads_status() { # every thread's Uid, Gid, Groups, CapPrm, CapEff and CapAmb lines of the capture process
+    for t in /proc/"$capture_pid"/task/*/status; do
+        grep -E '^(Uid|Gid|Groups|CapPrm|CapEff|CapAmb):' "$t" | tr -s '\t' ' ' | paste -sd ' '
+    done
 }
 threads_status >"$work/threads.log" 2>&1
+# each thread's nice value (field 19 of /proc/PID/task/TID/stat)
+for t in /proc/"$capture_pid"/task/*/stat; do sed 's/^.*) //' "$t" | cut -d' ' -f17; done >"$work/nice.log" 2>&1
+grep -q jumbocap-cli.jsa /proc/"$capture_pid"/maps 2>/dev/null && echo mapped >"$work/cds.log"
 check "the capture runs as the member through the capture launcher" \
     sh -c "[ -n '$capture_pid' ] && [ \$(wc -l < '$work/threads.log') -gt 5 ] && ! grep -v 'Uid: $(id -u "$member") ' '$work/threads.log'"
 check "no thread of the capture holds a capability after the drop ($(wc -l < "$work/threads.log") threads)" \
-    sh -c "! grep -v 'CapPrm: 0000000000000000 CapEff: 0000000000000000' '$work/threads.log'"
+    sh -c "! grep -v 'CapPrm: 0000000000000000 CapEff: 0000000000000000 CapAmb: 0000000000000000' '$work/threads.log'"
+member_gid=$(id -g "$member")
+check "every thread runs with the member's gid and groups (jumbocap's included, as the user logged in)" \
+    sh -c "! grep -v 'Gid: $member_gid $member_gid $member_gid $member_gid Groups: $(id -G "$member" | tr ' ' '\n' | sort -n | paste -sd ' ') ' '$work/threads.log'"
+# cap_sys_nice was used while held: the ring's reader thread took nice -10, kept after the drop
+check "the ring's reader thread runs at nice -10 ($(sort -n "$work/nice.log" | uniq -c | paste -sd ' '))" \
+    grep -qx -- -10 "$work/nice.log"
+check "the capture process maps the class-data sharing archive" test -s "$work/cds.log"
 # UDP datagrams from the other side until the capture has its 20 frames (at most 10 s)
 ip netns exec jcdeb-b python3 -c '
 import socket, time
