@@ -5,7 +5,7 @@
 #     bin/jumbocap              the command line
 #     bin/jumbocap-gui          the viewer
 #     bin/jumbocap-capture      `jumbocap capture` alone; the only file that gets capabilities
-#                               (cap_net_raw,cap_net_admin,cap_sys_nice, group jumbocap, mode 0750, set by postinst),
+#                               (cap_net_raw,cap_net_admin,cap_sys_nice, group jumbocap, mode 2750, set by postinst),
 #                               as Debian's wireshark-common does for dumpcap
 #   /usr/bin/jumbocap           `jumbocap gui ...` starts the viewer, `jumbocap capture ...` the capture
 #                               launcher, everything else the command line
@@ -21,7 +21,7 @@ here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 root=$(cd "$here/.." && pwd)
 out="$here/target"
 
-for tool in jlink jpackage jdeps dpkg-deb asciidoctor mvn; do
+for tool in jlink jpackage jdeps dpkg-deb asciidoctor mvn unzip; do
     command -v "$tool" >/dev/null 2>&1 || { echo "build-deb: $tool is needed" >&2; exit 1; }
 done
 
@@ -67,10 +67,14 @@ cli_cds="-XX:SharedArchiveFile=\$APPDIR/jumbocap-cli.jsa -Xshare:auto -Xlog:cds*
 # alone, whose compiles cost less CPU during a capture than C2's (docs/benchmarks.md). Its options
 # cannot depend on the command line, and what it mostly runs is the viewer's `capture --raw`, which
 # dissects nothing; a capture that prints pays C1's slower dissection, bounded by what a terminal shows.
+# JNA's native part comes from a directory of the package (lib/jna, root's): JNA would otherwise unpack
+# it at run time into a directory of the caller's, from which the capability-holding process loads it,
+# and the caller could replace it in between.
+capture_jna="-Djna.boot.library.path=\$APPDIR/../jna -Djna.nounpack=true"
 cat > "$out/capture.properties" <<PROPS
 main-jar=jumbocap-cli-$version.jar
 main-class=org.jumbocap.cli.CaptureMain
-java-options=$common_java_options -Xms16m -XX:TieredStopAtLevel=1 $cli_cds
+java-options=$common_java_options -Xms16m -XX:TieredStopAtLevel=1 $cli_cds $capture_jna
 PROPS
 # C2 at ten times its default thresholds, as the source tree's launcher says why
 cli_jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000"
@@ -79,6 +83,14 @@ jpackage --type app-image --dest "$out/image" --name jumbocap --app-version "$de
     --java-options "$common_java_options -Xms16m $cli_jit $cli_cds" --runtime-image "$out/runtime" \
     --add-launcher jumbocap-gui="$out/gui.properties" --add-launcher jumbocap-capture="$out/capture.properties"
 app="$out/image/jumbocap/lib/app"
+case "$arch" in
+    amd64) jna_platform=linux-x86-64 ;;
+    arm64) jna_platform=linux-aarch64 ;;
+    *) jna_platform=linux-$arch ;;
+esac
+mkdir -p "$out/image/jumbocap/lib/jna"
+unzip -p "$out"/input/jna-*.jar "com/sun/jna/$jna_platform/libjnidispatch.so" > "$out/image/jumbocap/lib/jna/libjnidispatch.so"
+[ -s "$out/image/jumbocap/lib/jna/libjnidispatch.so" ] || { echo "build-deb: no JNA library for $jna_platform" >&2; exit 1; }
 "$out/image/jumbocap/lib/runtime/bin/java" $common_java_options -XX:DumpLoadedClassList="$app/jumbocap-cli.classlist" \
     -cp "$app/*" 'org.jumbocap.cli.Main$Training' "$root/samples/ipv6-bigtcp-veth.pcap" \
     "$root/samples/ipv6-bigtcp-veth.pcapng" </dev/null >/dev/null 2>&1

@@ -50,7 +50,7 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" >"$work/install.log
 check "apt-get install of $(basename "$deb")" dpkg-query -W -f='${Status}' jumbocap
 
 capture=/usr/lib/jumbocap/bin/jumbocap-capture
-check "capture launcher: root:jumbocap 0750" test "$(stat -c '%U:%G %a' "$capture")" = "root:jumbocap 750"
+check "capture launcher: root:jumbocap 2750 (set-group-ID)" test "$(stat -c '%U:%G %a' "$capture")" = "root:jumbocap 2750"
 check "capture launcher alone has cap_net_raw,cap_net_admin,cap_sys_nice" \
     sh -c "getcap '$capture' | grep -q 'cap_net_admin,cap_net_raw,cap_sys_nice=ep' && [ -z \"\$(getcap /usr/lib/jumbocap/bin/jumbocap /usr/lib/jumbocap/bin/jumbocap-gui)\" ]"
 # the JVM options of the source tree's launcher for a quiet or capture-only capture: C1 alone, and the
@@ -104,6 +104,7 @@ threads_status >"$work/threads.log" 2>&1
 # each thread's nice value (field 19 of /proc/PID/task/TID/stat)
 for t in /proc/"$capture_pid"/task/*/stat; do sed 's/^.*) //' "$t" | cut -d' ' -f17; done >"$work/nice.log" 2>&1
 grep -q jumbocap-cli.jsa /proc/"$capture_pid"/maps 2>/dev/null && echo mapped >"$work/cds.log"
+grep -o ' /[^ ]*jnidispatch[^ ]*' /proc/"$capture_pid"/maps 2>/dev/null | sort -u >"$work/jna.log"
 check "the capture runs as the member through the capture launcher" \
     sh -c "[ -n '$capture_pid' ] && [ \$(wc -l < '$work/threads.log') -gt 5 ] && ! grep -v 'Uid: $(id -u "$member") ' '$work/threads.log'"
 check "no thread of the capture holds a capability after the drop ($(wc -l < "$work/threads.log") threads)" \
@@ -115,6 +116,8 @@ check "every thread runs with the member's gid and groups (jumbocap's included, 
 check "the ring's reader thread runs at nice -10 ($(sort -n "$work/nice.log" | uniq -c | paste -sd ' '))" \
     grep -qx -- -10 "$work/nice.log"
 check "the capture process maps the class-data sharing archive" test -s "$work/cds.log"
+check "the capture process loads JNA's library from the package ($(cat "$work/jna.log"))" \
+    test "$(cat "$work/jna.log")" = " /usr/lib/jumbocap/lib/jna/libjnidispatch.so"
 # UDP datagrams from the other side until the capture has its 20 frames (at most 10 s)
 ip netns exec jcdeb-b python3 -c '
 import socket, time
@@ -132,6 +135,16 @@ member_rc=$?
 check "a member of jumbocap captures without root (exit $member_rc)" test "$member_rc" = 0
 check "the member's capture reads back: 20 frames" \
     sh -c "as_frames=\$(setpriv --reuid='$member' --regid='$member' --init-groups --reset-env -- /usr/bin/jumbocap read '$out' | wc -l); [ \"\$as_frames\" = 20 ]"
+
+# the caller's JVM options reach the command line's launcher, not the capture launcher's JVM (set-group-ID)
+as_user "$member" env JAVA_TOOL_OPTIONS=-Djumbocap.probe=1 _JAVA_OPTIONS=-Djumbocap.probe=2 /usr/bin/jumbocap --version \
+    >"$work/env-cli.log" 2>&1
+as_user "$member" env JAVA_TOOL_OPTIONS=-Djumbocap.probe=1 _JAVA_OPTIONS=-Djumbocap.probe=2 /usr/bin/jumbocap capture --help \
+    >"$work/env-capture.log" 2>&1
+check "the caller's JAVA_TOOL_OPTIONS and _JAVA_OPTIONS reach an ordinary launcher" \
+    sh -c "grep -q 'Picked up JAVA_TOOL_OPTIONS' '$work/env-cli.log' && grep -q 'Picked up _JAVA_OPTIONS' '$work/env-cli.log'"
+check "but not the capture launcher, which holds the capabilities" \
+    sh -c "grep -q 'Usage' '$work/env-capture.log' && ! grep -q 'Picked up' '$work/env-capture.log'"
 
 as_user "$outsider" /usr/bin/jumbocap capture -i jcdeb0 -c 1 -w "$work/outsider.pcapng" >"$work/outsider.out" 2>"$work/outsider.err"
 outsider_rc=$?

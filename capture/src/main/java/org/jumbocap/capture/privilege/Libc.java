@@ -6,7 +6,7 @@ import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 
 /**
- * The C library's credential functions, bound directly through JNA. setuid, setgid and setgroups are the
+ * The C library's credential functions, bound directly through JNA. setuid, setgid, setresgid and setgroups are the
  * C library's, never the raw system calls: Linux keeps credentials per thread, and glibc's wrappers apply
  * the change to every thread of the process (its SETXID signal), which a JVM, with its dozens of
  * threads, depends on. prctl and capset change the calling thread only. prctl and syscall are variadic
@@ -33,6 +33,10 @@ final class Libc {
     static native int geteuid();
 
     static native int getgid();
+
+    static native int getegid();
+
+    static native int setresgid(int rgid, int egid, int sgid);
 
     static native Pointer getpwnam(String name);
 

@@ -37,6 +37,28 @@ public final class Privileges {
     private Privileges() {
     }
 
+    /**
+     * Takes the process back to the group of the user who started it, when it runs set-group-ID (the
+     * package's capture launcher is set-group-ID {@code jumbocap} only so that the JVM ignores the caller's
+     * JAVA_TOOL_OPTIONS and _JAVA_OPTIONS, which would otherwise load the caller's code into a process that
+     * holds the capture capabilities): real, effective and saved group ids all become the real one, in every
+     * thread (glibc's setresgid), before anything is opened, so files are created with the user's group
+     * and the group cannot be taken back. Nothing to do when the process is not set-group-ID.
+     *
+     * @return whether the group was changed
+     * @throws PrivilegeException when the change fails
+     */
+    public static boolean giveUpSetGroupId() throws PrivilegeException {
+        int real = Libc.getgid();
+        if (Libc.getegid() == real) {
+            return false;
+        }
+        if (Libc.setresgid(real, real, real) != 0 || Libc.getegid() != real) {
+            throw new PrivilegeException("setresgid(" + Integer.toUnsignedLong(real) + "): " + Libc.lastError());
+        }
+        return true;
+    }
+
     /** A user account: its name, uid and primary gid. */
     public record Account(String name, long uid, long gid) {
     }

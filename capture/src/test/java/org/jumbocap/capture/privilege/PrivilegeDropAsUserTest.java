@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
@@ -78,8 +79,39 @@ class PrivilegeDropAsUserTest {
         assertTrue(value(out, "this thread: ").contains("CapBnd: 0000000000000000"), out.toString());
     }
 
-    /** The probe's lines, run through {@code prefix} with a class path nobody can read (copied here). */
+    /**
+     * A process started as the package's set-group-ID capture launcher starts one (real gid the user's,
+     * effective gid the launcher's group) takes no JVM options from the environment, and its first step
+     * takes every thread back to the user's group, real, effective and saved.
+     */
+    @Test
+    void aSetGroupIdLauncherGoesBackToTheCallersGroup() throws Exception {
+        List<String> out = probe(List.of("setpriv", "--reuid=nobody", "--rgid=nogroup", "--egid=4242", "--clear-groups"),
+                List.of("--set-group-id"), Map.of("JAVA_TOOL_OPTIONS", "-Djumbocap.probe=picked-up"));
+        assertTrue(out.contains("gids before: 65534 4242"), out.toString());
+        assertTrue(out.contains("option from the environment: null"), "the JVM took the caller's options: " + out);
+        assertTrue(out.contains("changed: true") && out.contains("changed again: false"), out.toString());
+        long threads = 0;
+        for (String line : out) {
+            if (line.startsWith("thread: ")) {
+                threads++;
+                assertTrue(line.contains("Gid: 65534 65534 65534 65534"), line);
+            }
+        }
+        assertTrue(threads > 5, "a JVM's threads: " + out);
+        // the same start without the set-group-ID part does take them: the check above can fail
+        List<String> plain = probe(List.of("setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"),
+                List.of("--set-group-id"), Map.of("JAVA_TOOL_OPTIONS", "-Djumbocap.probe=picked-up"));
+        assertTrue(plain.contains("option from the environment: picked-up") && plain.contains("changed: false"),
+                plain.toString());
+    }
+
     private List<String> probe(List<String> prefix) throws Exception {
+        return probe(prefix, List.of(), Map.of());
+    }
+
+    /** The probe's lines, run through {@code prefix} with a class path nobody can read (copied here). */
+    private List<String> probe(List<String> prefix, List<String> args, Map<String, String> environment) throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "needs root");
         assumeTrue(new ProcessBuilder("setpriv", "--version").start().waitFor() == 0, "setpriv is not installed");
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -107,7 +139,10 @@ class PrivilegeDropAsUserTest {
         cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.io.tmpdir=" + tmp, "-cp", String.join(File.pathSeparator, classPath),
                 PrivilegeDropProbe.class.getName()));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        cmd.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process p = builder.start();
         String text = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), text);
         assertEquals(0, p.exitValue(), text);

@@ -15,6 +15,18 @@ public final class PrivilegeDropProbe {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("--set-group-id")) {
+            // started as the package's set-group-ID launcher starts: the JVM options from the environment,
+            // the group ids, then the capture launcher's first step and every thread's group ids after it
+            System.out.println("option from the environment: " + System.getProperty("jumbocap.probe"));
+            System.out.println("gids before: " + Integer.toUnsignedLong(Libc.getgid()) + " " + Integer.toUnsignedLong(Libc.getegid()));
+            System.out.println("changed: " + Privileges.giveUpSetGroupId());
+            System.out.println("changed again: " + Privileges.giveUpSetGroupId());
+            for (ProcessCredentials c : ProcessCredentials.ofEveryThread(ProcessHandle.current().pid())) {
+                System.out.println("thread: " + c.describe());
+            }
+            return;
+        }
         System.out.println("socket before: " + packetSocket());
         System.out.println("threads holding capabilities before: " + ProcessCredentials.ofEveryThread(
                 ProcessHandle.current().pid()).stream().filter(c -> !c.holdsNoCapability()).count());
