@@ -107,21 +107,18 @@ log "veth $DEV_A/$DEV_B: gso/gro_max_size $BIG, IPv4 BIG TCP: $ipv4_big; files i
 bound=$((duration + 60))
 if [ "$control" = 1 ]; then
     # the control: tcpdump in both places, the first one's file and messages where jumbocap's go
-    ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s "$tcpdump_snaplen" -n \
-        -w "$work/jumbocap.pcap" 2>"$work/jumbocap.err" &
-    J_PID=$!
+    tcpdump_start "$work/jumbocap.pcap" "$work/jumbocap.err" "$tcpdump_snaplen"
+    J_PID=$TCPDUMP_PID
     READY_J='listening on'
 else
     ip netns exec "$NS_A" "$jumbocap" capture -i "$DEV_A" -q -w "$work/jumbocap.pcap" -B "$buffer_mib" -s "$snaplen" \
         --duration "$bound" ${JUMBOCAP_CAPTURE_OPTS:-} >/dev/null 2>"$work/jumbocap.err" &
     J_PID=$!
+    PIDS+=("$J_PID")
     READY_J='capturing on'
 fi
-PIDS+=("$J_PID")
-ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s "$tcpdump_snaplen" -n \
-    -w "$work/tcpdump.pcap" 2>"$work/tcpdump.err" &
-T_PID=$!
-PIDS+=("$T_PID")
+tcpdump_start "$work/tcpdump.pcap" "$work/tcpdump.err" "$tcpdump_snaplen"
+T_PID=$TCPDUMP_PID
 for i in $(seq 300); do
     grep -q "$READY_J" "$work/jumbocap.err" 2>/dev/null && grep -q 'listening on' "$work/tcpdump.err" 2>/dev/null && break
     kill -0 "$J_PID" 2>/dev/null || { cat "$work/jumbocap.err" >&2; die "jumbocap capture did not start"; }

@@ -4,7 +4,7 @@
 # pushing as hard as it can from edg-la to edg-lb over IPv6 and IPv4 at once, 1 MiB writes.
 #
 # The sourcing script sets: repo (the source tree), work (a directory for logs), BIG (gso/gro max sizes),
-# streams and duration (iperf3's -P and -t), and defines die and log; PIDS (an array) collects the
+# streams and duration (iperf3's -P and -t), buffer_mib and bound for tcpdump_start, and defines die and log; PIDS (an array) collects the
 # background processes its cleanup kills. It calls pair_up, then traffic_start, then traffic_wait HOOK
 # (HOOK runs every 0.5 s while traffic flows; a non-zero status ends the traffic), then traffic_rates,
 # and pair_down in its cleanup.
@@ -54,6 +54,16 @@ pair_up() {
 pair_down() {
     ip netns del "$NS_A" 2>/dev/null || true
     ip netns del "$NS_B" 2>/dev/null || true
+}
+
+# tcpdump -w FILE on the pair's capture end, stderr to ERR, with the capture buffer $buffer_mib, snaplen
+# SNAPLEN (at most libpcap's 262,144), bounded by $bound seconds; its pid (timeout's) in TCPDUMP_PID
+tcpdump_start() {
+    local file=$1 err=$2 snaplen=$3
+    ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s "$snaplen" -n \
+        -w "$file" 2>"$err" &
+    TCPDUMP_PID=$!
+    PIDS+=("$TCPDUMP_PID")
 }
 
 # iperf3's servers in edg-lb and its two clients in edg-la (C6 and C4), logs in $work

@@ -148,10 +148,8 @@ bound=$((duration + 60))
 LIVE_LOAD_WORK=$work LIVE_LOAD_SHOTS=$shots ip netns exec "$NS_A" \
     xvfb-run -a -s '-screen 0 1400x900x24' "$0" --drive-viewer >"$work/drive.log" 2>&1 &
 PIDS+=("$!")
-ip netns exec "$NS_A" timeout -s INT "$bound" tcpdump -i "$DEV_A" -B $((buffer_mib * 1024)) -s 262144 -n \
-    -w "$work/tcpdump.pcap" 2>"$work/tcpdump.err" &
-T_PID=$!
-PIDS+=("$T_PID")
+tcpdump_start "$work/tcpdump.pcap" "$work/tcpdump.err" 262144
+T_PID=$TCPDUMP_PID
 for i in $(seq 1200); do
     [ -s "$work/viewer.started" ] && grep -q 'listening on' "$work/tcpdump.err" 2>/dev/null && break
     sleep 0.1
