@@ -50,7 +50,8 @@ public final class FilterCommand implements Callable<Integer> {
     String linkTypeName;
 
     @Option(names = {"-s", "--snaplen"}, paramLabel = "BYTES", defaultValue = "" + CaptureSource.MAX_SNAPLEN,
-            description = "Snapshot length the program returns for a match (default ${DEFAULT-VALUE}).")
+            description = "Snapshot length the program returns for a match (default ${DEFAULT-VALUE}, tcpdump's; up to "
+                    + CaptureSource.AF_PACKET_MAX_SNAPLEN + ", as jumbocap's AF_PACKET capture compiles it).")
     int snaplen;
 
     @Override
@@ -61,8 +62,8 @@ public final class FilterCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--ext-headers must be 1.." + ExtensionHeaderRewriter.MAX_MAX_HEADERS);
         }
-        if (snaplen < 1 || snaplen > CaptureSource.MAX_SNAPLEN) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "snaplen must be 1.." + CaptureSource.MAX_SNAPLEN);
+        if (snaplen < 1 || snaplen > CaptureSource.AF_PACKET_MAX_SNAPLEN) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "snaplen must be 1.." + CaptureSource.AF_PACKET_MAX_SNAPLEN);
         }
         int linkType = linkType(linkTypeName);
         String text = String.join(" ", words);

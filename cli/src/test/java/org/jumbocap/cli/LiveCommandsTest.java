@@ -98,6 +98,15 @@ class LiveCommandsTest {
         assertEquals(expected, r.out());
         Run rewritten = run("filter", "-d", "tcp[tcpflags] & tcp-syn != 0 or udp port 53");
         assertTrue(rewritten.out().lines().count() > expected.lines().count());
+
+        // at the AF_PACKET capture's snaplen, which tcpdump lowers to 262,144: tcpdump's program, returning 524,288
+        assertTrue(expected.contains("ret      #262144"), expected);
+        Run big = run("filter", "-d", "-s", "524288", "--raw-filter", "tcp[tcpflags] & tcp-syn != 0 or udp port 53");
+        assertEquals(0, big.code(), big.err());
+        assertEquals(expected.replace("ret      #262144", "ret      #524288"), big.out());
+        Run over = run("filter", "-d", "-s", "524289", "tcp");
+        assertEquals(2, over.code());
+        assertTrue(over.err().contains("snaplen must be 1..524288"), over.err());
     }
 
     @Test
