@@ -1,9 +1,7 @@
 package org.jumbocap.proto.http2;
 
 import java.nio.charset.StandardCharsets;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.HeuristicDissector;
@@ -113,7 +111,7 @@ final class Http2Dissector implements HeuristicDissector, StreamPduDissector {
 
     /** Both directions' memory: the gRPC streams, and each side's SETTINGS_HEADER_TABLE_SIZE, the other's limit. */
     private static final class Connection {
-        final Set<Integer> grpcStreams = new HashSet<>();
+        final Http2Walk.StreamSet grpcStreams = new Http2Walk.StreamSet();
         final long[] tableSetting = {Hpack.DEFAULT_TABLE_SIZE, Hpack.DEFAULT_TABLE_SIZE};
         /** Each side's SETTINGS_MAX_FRAME_SIZE (the largest it advertised), which the other side's frames keep to. */
         final long[] maxFrameSize = {DEFAULT_MAX_FRAME_SIZE, DEFAULT_MAX_FRAME_SIZE};

@@ -1,7 +1,7 @@
 package org.jumbocap.proto.http2;
 
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -62,6 +62,36 @@ final class Http2Walk {
             Map.entry(502, "Bad Gateway"), Map.entry(503, "Service Unavailable"), Map.entry(504, "Gateway Time-out"),
             Map.entry(505, "HTTP Version not supported"));
 
+    /**
+     * The streams whose content-type said application/grpc (either direction's HEADERS), the newest
+     * {@link #MAX_STREAMS} of them; its version counts the additions, so a direction sees the other's.
+     */
+    static final class StreamSet {
+        final LinkedHashSet<Integer> ids;
+        long version;
+
+        StreamSet() {
+            this(Set.of());
+        }
+
+        StreamSet(Set<Integer> from) {
+            ids = new LinkedHashSet<>(from);
+        }
+
+        void add(int stream) {
+            if (ids.add(stream)) {
+                if (ids.size() > MAX_STREAMS) {
+                    ids.remove(ids.iterator().next());
+                }
+                version++;
+            }
+        }
+
+        boolean contains(int stream) {
+            return ids.contains(stream);
+        }
+    }
+
     /** Where a decode writes: the tree's HTTP/2 layer and the frame's Info text. */
     static final class Out {
         final DissectionContext ctx;
@@ -95,7 +125,9 @@ final class Http2Walk {
     private int pendingLength;
     private int pendingStream;
     private final Map<Integer, String> mediaTypes;
-    private final Set<Integer> grpcStreams;
+    private final StreamSet grpcStreams;
+    /** The gRPC streams' version in the state last taken: the other direction may have added one since. */
+    private long grpcVersionTaken = -1;
     private final Map<Integer, Http2State.GrpcProgress> grpc;
     /** Something changed since {@link #state()} was last taken. */
     private boolean changed = true;
@@ -104,7 +136,7 @@ final class Http2Walk {
      * @param grpcStreams the set of gRPC streams to add to: the connection's own in the in-order step (both
      *                    directions see it), null for a copy of the state's (a decode changes nothing shared)
      */
-    Http2Walk(Http2State from, Set<Integer> grpcStreams) {
+    Http2Walk(Http2State from, StreamSet grpcStreams) {
         started = from.started();
         known = from.hpackKnown();
         table = from.table();
@@ -113,7 +145,7 @@ final class Http2Walk {
         pendingLength = pending == null ? 0 : pending.length;
         pendingStream = from.pendingStream();
         mediaTypes = new HashMap<>(from.mediaTypes());
-        this.grpcStreams = grpcStreams != null ? grpcStreams : new HashSet<>(from.grpcStreams());
+        this.grpcStreams = grpcStreams != null ? grpcStreams : new StreamSet(from.grpcStreams());
         grpc = new HashMap<>(from.grpc());
     }
 
@@ -121,12 +153,13 @@ final class Http2Walk {
     private Http2State last;
 
     Http2State state() {
-        if (changed || last == null) {
+        if (changed || last == null || grpcVersionTaken != grpcStreams.version) {
             Hpack.Table t = decoder != null ? decoder.table() : table;
             last = new Http2State(started, known, t, peerTableSetting,
                     pending == null ? null : java.util.Arrays.copyOf(pending, pendingLength), pendingStream,
-                    Map.copyOf(mediaTypes), Set.copyOf(grpcStreams), Map.copyOf(grpc));
+                    Map.copyOf(mediaTypes), Set.copyOf(grpcStreams.ids), Map.copyOf(grpc));
             changed = false;
+            grpcVersionTaken = grpcStreams.version;
         }
         return last;
     }
@@ -476,9 +509,7 @@ final class Http2Walk {
             int semicolon = media.indexOf(';');
             media = (semicolon >= 0 ? media.substring(0, semicolon) : media).trim().toLowerCase(Locale.ROOT);
             if (media.startsWith("application/grpc")) {
-                if (grpcStreams.size() < MAX_STREAMS * 4) {
-                    grpcStreams.add(stream);
-                }
+                grpcStreams.add(stream);
             } else if (mediaTypes.size() < MAX_STREAMS) {
                 mediaTypes.put(stream, media);
             }

@@ -201,6 +201,35 @@ class Http2ReassemblyTest {
         assertTrue(checked >= 30, "seeds checked " + checked);
     }
 
+    /**
+     * A stream the client's HEADERS make gRPC is gRPC in the server's direction too, even when nothing of the
+     * server's own changed since its last segment (the state a segment's plan carries is taken again).
+     */
+    @Test
+    void aGrpcStreamSaidByOneDirectionIsGrpcInTheOther() {
+        FramePipeline pipeline = new FramePipeline(DISSECTOR, null, false, new TcpConversations());
+        byte[] serverSettings = org.jumbocap.crafted.Http2CraftedCases.frame(4, 0, 0, new byte[] {0, 3, 0, 0, 0, 100});
+        byte[] ack = org.jumbocap.crafted.Http2CraftedCases.frame(4, 1, 0, new byte[0]);
+        // POST, http, :path /, content-type application/grpc (literal, indexed name 31)
+        byte[] request = org.jumbocap.crafted.Http2CraftedCases.frame(1, 0x4, 1, java.util.HexFormat.of()
+                .parseHex("838684" + "5f10" + java.util.HexFormat.of().formatHex("application/grpc".getBytes())));
+        byte[] response = org.jumbocap.crafted.Http2CraftedCases.frame(1, 0x4, 1, new byte[] {(byte) 0x88});
+        byte[] data = org.jumbocap.crafted.Http2CraftedCases.frame(0, 0x1, 1, new byte[] {0, 0, 0, 0, 2, 'h', 'i'});
+        byte[] preface = Http2Dissector.PREFACE;
+        byte[] clientSettings = org.jumbocap.crafted.Http2CraftedCases.frame(4, 0, 0, new byte[0]);
+        pipeline.accept(segment(1, true, 40000, 1, serverSettings), 0, 0);
+        pipeline.accept(segment(2, false, 40000, 1, org.jumbocap.testing.Bytes.of().bytes(preface).bytes(clientSettings)
+                .toArray()), 0, 0);
+        pipeline.accept(segment(3, true, 40000, 1 + serverSettings.length, ack), 0, 0);
+        pipeline.accept(segment(4, false, 40000, 1 + preface.length + clientSettings.length, request), 0, 0);
+        assertEquals(List.of("1[1] :method=POST :scheme=http :path=/ content-type=application/grpc"), frames(pipeline.tree()));
+        pipeline.accept(segment(5, true, 40000, 1 + serverSettings.length + ack.length,
+                org.jumbocap.testing.Bytes.of().bytes(response).bytes(data).toArray()), 0, 0);
+        FrameTree tree = pipeline.tree();
+        assertEquals("GRPC", SummaryText.protocol(tree));
+        assertEquals(List.of("2"), tree.findAll("grpc.message_length").stream().map(n -> String.valueOf(n.longValue())).toList());
+    }
+
     /** HTTP/2 frames whose lengths lie (up to 2^24 - 1), with random bytes, cut and lost at random. */
     @Test
     void lyingLengthsStayWithinTheBound() {
