@@ -29,6 +29,17 @@ public interface StreamPduDissector extends Dissector {
         return null;
     }
 
+    /**
+     * What the protocol keeps for one direction of the conversation, made once per direction from the
+     * conversation's memory (which it may hold on to, to see the other direction's); when not null it is
+     * the {@code memory} given to this direction's {@link #pduLength}, {@link #measured} and
+     * {@link #conversationState} instead of the shared one (HTTP/2: each direction's HPACK table). Null, the
+     * default, for nothing of its own.
+     */
+    default Object directionMemory(Object conversationMemory) {
+        return null;
+    }
+
     /** {@link #pduLength(FrameBuffer, int, int)} with the conversation's memory (null when it keeps none). */
     default long pduLength(FrameBuffer b, int offset, int available, Object memory) {
         return pduLength(b, offset, available);
@@ -39,6 +50,24 @@ public interface StreamPduDissector extends Dissector {
      * of its first bytes at {@code offset}), so it can update the memory later measures read.
      */
     default void measured(FrameBuffer b, int offset, int available, Object memory) {
+    }
+
+    /**
+     * True when, out of step after a gap, the next message boundary is looked for in every later segment,
+     * not only in one the protocol's heuristic takes (HTTP/2: a frame header does not say HTTP/2 as a TLS
+     * record header says TLS; only the connection's preface did, so a segment after a gap is never taken).
+     * False, the default: a stream a heuristic once mistook is not searched byte by byte ever after.
+     */
+    default boolean searchesAfterGap() {
+        return false;
+    }
+
+    /**
+     * Tells the protocol bytes of the direction were passed over without being measured (a segment not
+     * captured, a message longer than the reassembly's bound, bytes that were no message), so what its memory
+     * draws from the stream may no longer hold (HTTP/2: the HPACK table a lost header block changed).
+     */
+    default void lost(Object memory) {
     }
 
     /**

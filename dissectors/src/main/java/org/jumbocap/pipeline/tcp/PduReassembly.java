@@ -29,6 +29,8 @@ final class PduReassembly {
     /** The conversation's memory for the protocol, shared with the other direction; null until the protocol is known. */
     private final Object[] memory;
     private StreamPduDissector dissector;
+    /** The protocol's memory for this direction alone ({@link StreamPduDissector#directionMemory}), or null. */
+    private Object ownMemory;
     /** The next byte expected (raw sequence number); -1 before the first segment. */
     private long nextSeq = -1;
     /** The next byte in order starts a message or continues the one gathered or passed over. */
@@ -53,7 +55,12 @@ final class PduReassembly {
     }
 
     private long measure(FrameBuffer b, int at, int available) {
-        return dissector.pduLength(b, at, available, memory[0]);
+        return dissector.pduLength(b, at, available, memory());
+    }
+
+    /** The memory the protocol reads and writes for this direction: its own, else the conversation's. */
+    private Object memory() {
+        return ownMemory != null ? ownMemory : memory[0];
     }
 
     /**
@@ -73,26 +80,28 @@ final class PduReassembly {
             if (memory[0] == null) {
                 memory[0] = chosen.conversationMemory();
             }
+            ownMemory = chosen.directionMemory(memory[0]);
         }
         if (length <= 0) {
             return null;
         }
-        Object state = dissector.conversationState(memory[0]);
         if (nextSeq >= 0 && seq != nextSeq) {
             if (Seq.lt(seq, nextSeq)) {
                 if (Seq.le(Seq.add(seq, length & Seq.MASK), nextSeq)) {
                     // a retransmission of bytes already followed: its messages were decoded where they first
                     // came, so the payload is segment data, as tshark shows it (TCP, not the protocol again)
-                    return SegmentPlan.retransmission(dissector, state);
+                    return SegmentPlan.retransmission(dissector, dissector.conversationState(memory()));
                 }
             }
             lose();
         }
+        // taken after a gap was told (lost), so the segment's decode starts from what the protocol knows now
+        Object state = dissector.conversationState(memory());
         if (nextSeq < 0) {
             synced = false;
         }
         nextSeq = Seq.add(seq, length & Seq.MASK);
-        if (!synced && chosen == null) {
+        if (!synced && chosen == null && !dissector.searchesAfterGap()) {
             // out of step, and the segment's own decode did not take it for the protocol (a heuristic one that
             // found no message header at its start): the next boundary is looked for only where it does, so
             // a stream a heuristic once mistook is not searched byte by byte ever after
@@ -117,16 +126,19 @@ final class PduReassembly {
             if (total == StreamPduDissector.NOT_A_BOUNDARY) {
                 drop();
                 synced = false;
+                dissector.lost(memory());
             } else if (total == StreamPduDissector.NEED_MORE) {
                 if (took < captured) {
                     // the bound stopped the header short: it cannot be measured
                     tooLong = pendingLength;
+                    dissector.lost(memory());
                     drop();
                     synced = false;
                 }
                 pos = took;
             } else if (total > budget.perStream() || total > pending.length && !grow(total)) {
                 tooLong = total;
+                dissector.lost(memory());
                 long used = Math.min(total - before, captured);
                 passOver = total - before - used;
                 passOverLength = total;
@@ -140,7 +152,7 @@ final class PduReassembly {
                 }
                 frameBytes[frameCount - 1] = used;
                 reassembled = Arrays.copyOf(pending, (int) total);
-                dissector.measured(FrameBuffer.wrap(reassembled), 0, reassembled.length, memory[0]);
+                dissector.measured(FrameBuffer.wrap(reassembled), 0, reassembled.length, memory());
                 fromFrames = Arrays.copyOf(frames, frameCount);
                 fromBytes = Arrays.copyOf(frameBytes, frameCount);
                 pos = used;
@@ -161,6 +173,9 @@ final class PduReassembly {
         if (!synced && pos < captured && passOver == 0 && pendingTotal == 0) {
             int found = boundary(b, payload, pos, captured);
             skipped = (found < 0 ? captured : found) - pos;
+            if (skipped > 0) {
+                dissector.lost(memory());
+            }
             pos = found < 0 ? captured : found;
             synced = found >= 0;
         }
@@ -175,22 +190,25 @@ final class PduReassembly {
                     // for a boundary again
                     synced = false;
                     ownEnd = p;
+                    dissector.lost(memory());
                     break;
                 }
                 if (n != StreamPduDissector.NEED_MORE && p + n <= captured) {
-                    dissector.measured(b, payload + (int) p, (int) n, memory[0]);
+                    dissector.measured(b, payload + (int) p, (int) n, memory());
                     p += n;
                     continue;
                 }
                 ownEnd = p;
                 if (n > budget.perStream()) {
                     tooLong = n;
+                    dissector.lost(memory());
                     passOver = n - (captured - p);
                     passOverLength = n;
                 } else {
                     pendingTotal = n == StreamPduDissector.NEED_MORE ? -1 : n;
                     if (gather(b, payload + (int) p, (int) (captured - p), frame) < captured - p) {
                         tooLong = Math.max(n, pendingLength);
+                        dissector.lost(memory());
                         drop();
                         synced = false;
                     }
@@ -308,6 +326,9 @@ final class PduReassembly {
 
     /** A gap: the message being gathered or passed over cannot complete. */
     private void lose() {
+        if (dissector != null) {
+            dissector.lost(memory());
+        }
         drop();
         passOver = 0;
         passOverLength = -1;

@@ -31,25 +31,27 @@ import org.junit.jupiter.api.Test;
 /**
  * The rows' Info texts are decoded with TCP reassembly's plans whether the listing pass kept them or not:
  * kept, from the store's {@link SegmentPlans}; not kept (a store listed by another loop, or the plans'
- * budget spent), found again by following the frame's stream. Either way every frame of the kernel-made TLS
- * and HTTP captures has the Info text of {@code read}'s in-order pipeline.
+ * budget spent), found again by following the frame's stream. Either way every frame of the kernel-made TLS,
+ * HTTP and HTTP/2 captures has the Info text of {@code read}'s in-order pipeline.
  */
 class RowTextsFollowReassemblyTest {
     static final Path TLS = Path.of("..", "samples", "tls-veth.pcap");
     static final Path HTTP = Path.of("..", "samples", "http-veth.pcap");
+    /** HTTP/2, whose plans carry each direction's HPACK state. */
+    static final Path HTTP2 = Path.of("..", "samples", "http2-veth.pcap");
 
     private final CoreBackend backend = new CoreBackend();
 
     @Test
     void keptPlansGiveReadsInfo() throws IOException {
-        for (Path file : List.of(TLS, HTTP)) {
+        for (Path file : List.of(TLS, HTTP, HTTP2)) {
             assertInfoIsReads(file, true);
         }
     }
 
     @Test
     void plansFoundByFollowingTheStreamGiveReadsInfo() throws IOException {
-        for (Path file : List.of(TLS, HTTP)) {
+        for (Path file : List.of(TLS, HTTP, HTTP2)) {
             assertInfoIsReads(file, false);
         }
     }
