@@ -13,6 +13,7 @@ import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.render.Colors;
 import org.jumbocap.cli.render.FieldColumns;
+import org.jumbocap.cli.tshark.Pdml;
 import org.jumbocap.cli.tshark.Psml;
 import org.jumbocap.cli.tshark.TsharkJson;
 import org.jumbocap.cli.tshark.TsharkStatistics;
@@ -72,7 +73,7 @@ import picocli.CommandLine;
 public final class ReadCommand implements Callable<Integer> {
     /** Output formats of {@code -T}. */
     enum Format {
-        text, json, ndjson, fields, ek, psml
+        text, json, ndjson, fields, ek, psml, pdml
     }
 
     @Spec
@@ -243,6 +244,12 @@ public final class ReadCommand implements Callable<Integer> {
                     psml.packet(frame.tree(), context, s);
                 }
             };
+            case pdml -> new LineSink(out) {
+                @Override
+                public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
+                    Pdml.packet(frame.tree(), s);
+                }
+            };
             case ek -> new LineSink(out) {
                 @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
@@ -280,6 +287,9 @@ public final class ReadCommand implements Callable<Integer> {
         if (format == Format.psml && !quiet) {
             out.append(Psml.head());
         }
+        if (format == Format.pdml && !quiet) {
+            out.append(Pdml.head(inputs.files().get(0), java.time.ZonedDateTime.now()));
+        }
         FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows)
                 .captureFilter(captureFilter);
         boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
@@ -295,6 +305,9 @@ public final class ReadCommand implements Callable<Integer> {
         }
         if (format == Format.psml && !quiet) {
             out.append(Psml.tail());
+        }
+        if (format == Format.pdml && !quiet) {
+            out.append(Pdml.tail());
         }
         if (!reports.isEmpty()) {
             out.print(reports.render());
@@ -493,7 +506,7 @@ public final class ReadCommand implements Callable<Integer> {
      * or filter that names a checksum or an expert item (a bad checksum is one).
      */
     private boolean checksumsShown(FrameFilter filter) {
-        if (verbose || format == Format.json || format == Format.ndjson || format == Format.ek) {
+        if (verbose || format == Format.json || format == Format.ndjson || format == Format.ek || format == Format.pdml) {
             return true;
         }
         if (filter != null && filter.compiled().readsChecksums()) {

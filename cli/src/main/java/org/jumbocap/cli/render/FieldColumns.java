@@ -141,7 +141,7 @@ public final class FieldColumns {
             .ofPattern("MMM ppd, yyyy HH:mm:ss.", Locale.ROOT).withZone(java.time.ZoneOffset.UTC);
 
     /** {@code frame.time} as tshark prints it in -T fields, "Nov  2, 2026 08:19:07.007843000 UTC" (jumbocap's times are UTC). */
-    static String tsharkTime(long nanos) {
+    public static String tsharkTime(long nanos) {
         long seconds = Math.floorDiv(nanos, 1_000_000_000L);
         long fraction = Math.floorMod(nanos, 1_000_000_000L);
         return TSHARK_TIME.format(java.time.Instant.ofEpochSecond(seconds)) + String.format(Locale.ROOT, "%09d", fraction) + " UTC";

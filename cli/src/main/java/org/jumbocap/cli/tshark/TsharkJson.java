@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jumbocap.buffer.FrameBuffer;
+import org.jumbocap.cli.render.FieldColumns;
+import org.jumbocap.dissect.FrameFields;
 import org.jumbocap.field.FieldType;
 import org.jumbocap.render.Json;
 import org.jumbocap.tree.FieldNode;
@@ -150,12 +152,12 @@ public final class TsharkJson {
     }
 
     /** A TCP option: a heading here, the option's bytes in tshark (its subfields then go in NAME_tree). */
-    private static boolean bytesValued(FieldNode n) {
+    static boolean bytesValued(FieldNode n) {
         return n.name().startsWith("tcp.options.") && n.def().type() == FieldType.NONE;
     }
 
     /** A value as tshark's JSON writes it: booleans "1"/"0", bytes as colon-separated hex, the rest as shown. */
-    private static String text(FrameTree tree, FieldNode n) {
+    static String text(FrameTree tree, FieldNode n) {
         if (bytesValued(n)) {
             return bytes(tree, n);
         }
@@ -165,6 +167,9 @@ public final class TsharkJson {
         }
         if (type == FieldType.BYTES) {
             return bytes(tree, n);
+        }
+        if (n.def() == FrameFields.TIME) {
+            return FieldColumns.tsharkTime(tree.frame().timestampNanos());
         }
         String text = n.valueText();
         return text == null ? "" : text;
