@@ -94,6 +94,10 @@ public final class ReadCommand implements Callable<Integer> {
                     + "(default), d delta from the previous frame, e seconds since the epoch.")
     String time;
 
+    /** tshark's -t word before it became read's ({@code ad} is read's {@code a}), for -z io,stat's rows. */
+    @Option(names = "--tshark-time", hidden = true)
+    String tsharkTime;
+
     @Option(names = "-V", description = "Print the full field tree of each frame, with expert items.")
     boolean verbose;
 
@@ -166,7 +170,7 @@ public final class ReadCommand implements Callable<Integer> {
     @Option(names = "-z", paramLabel = "STATISTIC",
             description = "A report in tshark's layout after the frames (repeatable; with -q alone): "
                     + "conv,eth|ip|ipv6|tcp|udp[,FILTER], endpoints,eth|ip|ipv6|tcp|udp[,FILTER], expert[,FILTER], "
-                    + "follow,tcp,raw|ascii|hex|yaml,N. The tables add the jumbograms and super-packets after "
+                    + "follow,tcp,raw|ascii|hex|yaml,N, io,stat,INTERVAL[,FILTER...], io,phs. The tables add the jumbograms and super-packets after "
                     + "tshark's columns; they count the frames that pass -Y.")
     List<String> statistics = new ArrayList<>();
 
@@ -517,7 +521,8 @@ public final class ReadCommand implements Callable<Integer> {
 
     private TsharkStatistics tsharkStatistics() {
         try {
-            return new TsharkStatistics(statistics);
+            // tshark's -t word as typed (read's own -t a is UTC with the date, tshark's ud)
+            return new TsharkStatistics(statistics, tsharkTime != null ? tsharkTime : time.equals("a") ? "ud" : time);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

@@ -138,6 +138,11 @@ final class TsharkHabits {
                 case "-t" -> {
                     out.add("-t");
                     out.add(timeFormat(value, displayFilter));
+                    if (value != null && value.matches("a|ad|ud|adoy|udoy")) {
+                        // -z io,stat shows its rows in tshark's format as typed
+                        out.add("--tshark-time");
+                        out.add(value);
+                    }
                     i++;
                 }
                 case "-o" -> {
@@ -165,7 +170,7 @@ final class TsharkHabits {
             throw new Refusal("-t needs a format: a, ad, ud, r, d, dd or e");
         }
         return switch (value) {
-            case "a", "ad", "ud" -> "a";
+            case "a", "ad", "ud", "adoy", "udoy" -> "a";
             case "r", "d", "e" -> value;
             case "dd" -> {
                 if (displayFilter) {

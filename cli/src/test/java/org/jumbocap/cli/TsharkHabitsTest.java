@@ -76,7 +76,8 @@ class TsharkHabitsTest {
     static Stream<Arguments> refused() {
         return Stream.of(
                 Arguments.of(a("-q", "-z", "conv,tcp"), "'jumbocap read -q -z conv,tcp FILE'"),
-                Arguments.of(a("read", "-z", "io,stat,1,LOAD(tcp.time_delta)tcp", F), "io,stat,INTERVAL[,FILTER...]"),
+                Arguments.of(a("read", "-z", "io,stat,1,LOAD(tcp.len)tcp", F), "LOAD takes a relative time such as tcp.time_delta"),
+                Arguments.of(a("-r", F, "-q", "-t", "e", "-z", "io,stat,1"), "io,stat shows its rows with -t r, a, ad, adoy, ud or udoy"),
                 Arguments.of(a("read", "-z", "io,foo", F), "io,stat,INTERVAL[,FILTER...] and io,phs"),
                 Arguments.of(a("-r", F, "-z", "ptype,tree"), "as tshark's -z io,phs"),
                 Arguments.of(a("-r", F, "-z", "conv,sctp"), "jumbocap counts eth, ip, ipv6, tcp and udp"),
