@@ -101,8 +101,9 @@ public final class ReadCommand implements Callable<Integer> {
     @Option(names = "-V", description = "Print the full field tree of each frame, with expert items.")
     boolean verbose;
 
-    @Option(names = "--link-header", description = "Print each Ethernet frame's link-level header on its summary line "
-            + "as tcpdump -e does (MAC > MAC, ethertype, length); tcpdump's -e with no field name after it means this.")
+    @Option(names = "--link-header", description = "Print each frame's link-level header on its summary line "
+            + "as tcpdump -e does (Ethernet: MAC > MAC, ethertype, length; Linux cooked: direction, address; "
+            + "null/loopback: AF; raw IP: ip:); tcpdump's -e with no field name after it means this.")
     boolean linkHeader;
 
     @Option(names = "-x", description = "Print the bytes of each frame as hex and ASCII.")
