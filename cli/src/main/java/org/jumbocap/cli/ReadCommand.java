@@ -28,6 +28,8 @@ import org.jumbocap.render.TimeFormat;
 import org.jumbocap.render.TreeText;
 import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.dissect.DissectorRegistry;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.dissect.Tables;
 import org.jumbocap.field.FieldRegistry;
 import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.pipeline.tcp.TcpConversations;
@@ -168,6 +170,11 @@ public final class ReadCommand implements Callable<Integer> {
                     + "heap: a million open connections need some 1 KB each up to the cap.")
     int maxFlows;
 
+    @Option(names = {"-d", "--decode-as"}, paramLabel = "tcp.port==N,PROTO",
+            description = "Decode the payload on a TCP or UDP port (or a range N-M) as PROTO, as tshark's -d: "
+                    + "tcp.port==8080,http, udp.port==4790,vxlan (repeatable).")
+    List<String> decodeAs = new ArrayList<>();
+
     @Option(names = "-z", paramLabel = "STATISTIC",
             description = "A report in tshark's layout after the frames (repeatable; with -q alone): "
                     + "conv,eth|ip|ipv6|tcp|udp[,FILTER], endpoints,eth|ip|ipv6|tcp|udp[,FILTER], expert[,FILTER], "
@@ -295,8 +302,8 @@ public final class ReadCommand implements Callable<Integer> {
         if (format == Format.pdml && !quiet) {
             out.append(Pdml.head(inputs.files().get(0), java.time.ZonedDateTime.now()));
         }
-        FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows)
-                .captureFilter(captureFilter);
+        FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows,
+                new FrameDissector(decoders())).captureFilter(captureFilter);
         boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
         if (loop.conversationsForgotten() > 0) {
             out.flush();
@@ -518,6 +525,31 @@ public final class ReadCommand implements Callable<Integer> {
             return true;
         }
         return fields.stream().anyMatch(CompiledFilter::showsChecksums);
+    }
+
+    /** The standard decoders with each {@code -d} applied, in order. */
+    private DissectorRegistry decoders() {
+        DissectorRegistry registry = DissectorRegistry.standard();
+        for (String d : decodeAs) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(tcp|udp)\\.port\\s*==\\s*(\\d{1,5})(?:\\s*-\\s*(\\d{1,5}))?\\s*,\\s*([A-Za-z0-9_.]+)\\s*").matcher(d);
+            if (!m.matches()) {
+                throw usage("-d " + SafeText.of(d) + ": expected tcp.port==PORT,PROTO or udp.port==PORT,PROTO (PORT or FROM-TO)");
+            }
+            int from = Integer.parseInt(m.group(2));
+            int to = m.group(3) == null ? from : Integer.parseInt(m.group(3));
+            if (from > 65535 || to > 65535 || to < from) {
+                throw usage("-d " + SafeText.of(d) + ": ports are 0 to 65535, FROM-TO with FROM <= TO");
+            }
+            String table = m.group(1).equals("tcp") ? Tables.TCP_PORT : Tables.UDP_PORT;
+            try {
+                for (int port = from; port <= to; port++) {
+                    registry = registry.decodeAs(table, port, m.group(4));
+                }
+            } catch (IllegalArgumentException e) {
+                throw usage("-d " + SafeText.of(d) + ": " + e.getMessage());
+            }
+        }
+        return registry;
     }
 
     private TsharkStatistics tsharkStatistics() {

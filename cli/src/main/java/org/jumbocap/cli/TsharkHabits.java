@@ -20,7 +20,7 @@ final class TsharkHabits {
 
     /** read's options that take a value, copied with it untouched. */
     private static final Set<String> READ_VALUED = Set.of("-Y", "--display-filter", "-c", "--count", "-e", "-E", "-T",
-            "-w", "-r", "--max-hex-bytes", "--threads", "--max-flows", "-F", "-z");
+            "-w", "-r", "--max-hex-bytes", "--threads", "--max-flows", "-F", "-z", "-d");
 
     /** The root command's options, which apply to every command. */
     private static final Set<String> ROOT_OPTIONS = Set.of("--debug", "--no-color");
@@ -120,6 +120,9 @@ final class TsharkHabits {
             switch (a) {
                 case "-n", "-nn", "-N" -> {
                     // jumbocap never resolves names: addresses and ports are always numbers
+                }
+                case "--color" -> {
+                    // tshark colours only when asked; jumbocap colours a terminal's lines unless --no-color
                 }
                 case "-2" -> {
                     // one pass is enough: every frame's TCP analysis is made before the filter sees it
