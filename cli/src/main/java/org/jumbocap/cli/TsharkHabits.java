@@ -138,7 +138,21 @@ final class TsharkHabits {
                     out.add(value);
                     i++;
                 }
+                case "-tt", "-ttt", "-tttt", "-ttttt" -> {
+                    // tcpdump's: seconds since the epoch, since the previous frame, date and time, since the first
+                    out.add("-t");
+                    out.add(switch (a) {
+                        case "-tt" -> "e";
+                        case "-ttt" -> "d";
+                        case "-tttt" -> "a";
+                        default -> "r";
+                    });
+                }
                 case "-t" -> {
+                    if (value == null || value.startsWith("-")) {
+                        throw new Refusal("-t with no format is tcpdump's 'no time'; jumbocap prints one: -t r|a|d|e "
+                                + "(tcpdump's -ttttt|-tttt|-ttt|-tt)");
+                    }
                     out.add("-t");
                     out.add(timeFormat(value, displayFilter));
                     if (value != null && value.matches("a|ad|ud|adoy|udoy")) {

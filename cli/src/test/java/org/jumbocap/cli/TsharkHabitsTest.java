@@ -59,6 +59,10 @@ class TsharkHabitsTest {
                 Arguments.of(a("read", "-r", F, "-v", "-c", "2"), a("read", "-V", "-c", "2", F)),
                 Arguments.of(a("read", "-nn", "-e", "-r", F, "-c", "3"), a("read", "--link-header", "-c", "3", F)),
                 Arguments.of(a("-r", F, "-t", "adoy"), a("read", "-t", "a", F)),
+                Arguments.of(a("read", "-tt", "-r", F), a("read", "-t", "e", F)),
+                Arguments.of(a("read", "-ttt", "-r", F), a("read", "-t", "d", F)),
+                Arguments.of(a("read", "-tttt", "-r", F), a("read", "-t", "a", F)),
+                Arguments.of(a("read", "-ttttt", "-r", F), a("read", "-t", "r", F)),
                 Arguments.of(a("-r", F, "-q", "-t", "ad", "-z", "io,stat,0.1"), a("read", "-q", "-t", "ud", "-z", "io,stat,0.1", F)),
                 Arguments.of(a("-r", F, "-T", "psml", "-c", "2"), a("read", "-T", "psml", "-c", "2", F)),
                 // the frames the display filter selects (times and analysis count only the frames read)
@@ -102,7 +106,8 @@ class TsharkHabitsTest {
                 Arguments.of(a("-r", F, "-w", "x.pcap", "-F", "erf"), "jumbocap writes pcap or pcapng"),
                 Arguments.of(a("-r", F, "-d", "udp.port==53,foo"), "udp.port decodes dhcp, dns, geneve, ntp, quic, vxlan"),
                 Arguments.of(a("-r", F, "-d", "sctp.port==80,http"), "expected tcp.port==PORT,PROTO or udp.port==PORT,PROTO"),
-                Arguments.of(a("export", "-w", "-", F), "Parquet cannot go to standard output"));
+                Arguments.of(a("export", "-w", "-", F), "Parquet cannot go to standard output"),
+                Arguments.of(a("read", "-t", "-r", F), "tcpdump's 'no time'; jumbocap prints one: -t r|a|d|e"));
     }
 
     @ParameterizedTest
