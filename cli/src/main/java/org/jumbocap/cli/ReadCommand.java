@@ -398,7 +398,8 @@ public final class ReadCommand implements Callable<Integer> {
         ProgressLine progress = ProgressLine.forFiles(inputs.files(), quiet || inputs.noProgress(), spec.commandLine().getErr());
         try (output) {
             output.reserve();
-            ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).captureFilter(captureFilter)
+            ok = new FrameLoop(filter, inputs.count(), verify, true, inputs.threads(), TcpConversations.DEFAULT_MAX_OPEN,
+                    new FrameDissector(decoders())).captureFilter(captureFilter)
                     .run(inputs.files(), ProgressLine.around(progress, (frame, context) -> {
                 try {
                     output.writerFor(frame.frame()).write(frame.frame());

@@ -154,6 +154,18 @@ class TsharkHabitsTest {
                 sample + ": whether -d changes what is decoded");
     }
 
+    /** A filter on what -d decodes selects the frames -w writes, as tshark's does (dns-veth.pcap: its 16 UDP DNS frames as NTP). */
+    @Test
+    void decodeAsHoldsForTheFramesWritten(@TempDir Path dir) throws Exception {
+        String file = Cli.SAMPLES.resolve("dns-veth.pcap").toString();
+        Path out = dir.resolve("ntp.pcap");
+        assertEquals(0, Cli.run("-r", file, "-d", "udp.port==53,ntp", "-Y", "ntp", "-w", out.toString()).code());
+        long theirs = ToolOutput.tshark(List.of(), "-r", file, "-d", "udp.port==53,ntp", "-Y", "ntp", "-T", "fields", "-e", "frame.number")
+                .lines().count();
+        assertEquals(16, theirs);
+        assertEquals(theirs, Cli.run("read", "-T", "fields", "-e", "frame.number", out.toString()).outLines().size());
+    }
+
     /** tshark -G fields: P lines of three columns, F lines of eight, as tshark 4.0 lays them out. */
     @Test
     void fieldListInTsharksLayout() {
