@@ -8,6 +8,9 @@ import org.jumbocap.cli.render.FieldColumns;
 import org.jumbocap.dissect.FrameFields;
 import org.jumbocap.field.FieldType;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.expert.ExpertGroup;
+import org.jumbocap.expert.Severity;
+import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
 import org.jumbocap.tree.FieldFormat;
@@ -94,15 +97,70 @@ public final class Pdml {
                 s.append('"');
             }
         }
-        if (n.children().isEmpty()) {
+        if (n.children().isEmpty() && n.experts().isEmpty()) {
             s.append(proto ? "></proto>\n" : "/>\n");
             return;
         }
         s.append(">\n");
+        for (ExpertItem e : n.experts()) {
+            expert(e, n, depth + 1, s);
+        }
         for (FieldNode c : n.children()) {
             node(tree, c, depth + 1, s);
         }
         indent(s, depth).append(proto ? "</proto>\n" : "</field>\n");
+    }
+
+    /**
+     * An expert item as tshark writes one below the field it concerns: a {@code _ws.expert} field at that field's
+     * place, holding the item's own name, its message, and its severity and group as tshark's numbers (jumbocap's
+     * jumbogram group counts as tshark's Protocol, its truncation group as Malformed).
+     */
+    private static void expert(ExpertItem e, FieldNode at, int depth, StringBuilder s) {
+        String severity = e.severity() == Severity.WARN ? "Warning" : capital(e.severity().filterName());
+        String group = capital(e.group().filterName());
+        indent(s, depth).append("<field name=\"_ws.expert\" showname=\"");
+        escape("Expert Info (" + severity + "/" + group + "): " + e.message(), s);
+        s.append("\" size=\"0\" pos=\"").append(at.offset()).append("\">\n");
+        indent(s, depth + 1).append("<field name=\"").append(e.id()).append("\" showname=\"");
+        escape(e.message(), s);
+        s.append("\" size=\"0\" pos=\"0\" show=\"\" value=\"\"/>\n");
+        indent(s, depth + 1).append("<field name=\"_ws.expert.message\" showname=\"Message: ");
+        escape(e.message(), s);
+        s.append("\" hide=\"yes\" size=\"0\" pos=\"0\" show=\"");
+        escape(e.message(), s);
+        s.append("\"/>\n");
+        indent(s, depth + 1).append("<field name=\"_ws.expert.severity\" showname=\"Severity level: ").append(severity)
+                .append("\" size=\"0\" pos=\"0\" show=\"").append(severityNumber(e.severity())).append("\"/>\n");
+        indent(s, depth + 1).append("<field name=\"_ws.expert.group\" showname=\"Group: ").append(group)
+                .append("\" size=\"0\" pos=\"0\" show=\"").append(groupNumber(e.group())).append("\"/>\n");
+        indent(s, depth).append("</field>\n");
+    }
+
+    /** tshark's PI_CHAT, PI_NOTE, PI_WARN, PI_ERROR. */
+    private static long severityNumber(Severity severity) {
+        return switch (severity) {
+            case CHAT -> 0x00200000L;
+            case NOTE -> 0x00400000L;
+            case WARN -> 0x00600000L;
+            case ERROR -> 0x00800000L;
+        };
+    }
+
+    /** tshark's PI_CHECKSUM, PI_SEQUENCE, PI_MALFORMED, PI_PROTOCOL, PI_UNDECODED, PI_COMMENTS_GROUP. */
+    private static long groupNumber(ExpertGroup group) {
+        return switch (group) {
+            case CHECKSUM -> 0x01000000L;
+            case SEQUENCE -> 0x02000000L;
+            case UNDECODED -> 0x05000000L;
+            case MALFORMED, TRUNCATED -> 0x07000000L;
+            case PROTOCOL, JUMBO -> 0x09000000L;
+            case COMMENTS -> 0x0b000000L;
+        };
+    }
+
+    private static String capital(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     /** tshark's heading of the frame layer, "Frame 1: 110 bytes on wire (880 bits), 110 bytes captured (880 bits)". */
