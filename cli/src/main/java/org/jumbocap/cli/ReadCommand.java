@@ -125,7 +125,7 @@ public final class ReadCommand implements Callable<Integer> {
                     + "repeated name an array) for pipelines written against tshark. -T ek is tshark's Elasticsearch bulk format.")
     String jsonLayout;
 
-    @Option(names = "-e", paramLabel = "FIELD", description = "A field to print with -T fields (repeatable).")
+    @Option(names = "-e", paramLabel = "FIELD", description = "A field to print with -T fields, or alone in tshark's -T json|ndjson|ek layout (repeatable).")
     List<String> fields = new ArrayList<>();
 
     @Option(names = "-E", paramLabel = "OPTION",
@@ -206,9 +206,11 @@ public final class ReadCommand implements Callable<Integer> {
         if (jsonLayout.equals("tshark") && format != Format.json && format != Format.ndjson) {
             throw usage("--json-layout tshark goes with -T json or ndjson (-T ek is tshark's bulk format already)");
         }
-        FieldColumns columns = format == Format.fields ? columns() : null;
-        if (format != Format.fields && (!fields.isEmpty() || !fieldOptions.isEmpty())) {
-            throw usage("-e and -E need -T fields (tcpdump's -e, the link-level header on each line, is --link-header)");
+        // tshark's -T json|ek -e FIELD...: the chosen fields alone, in tshark's layout
+        boolean jsonFields = !fields.isEmpty() && (format == Format.json || format == Format.ndjson || format == Format.ek);
+        FieldColumns columns = format == Format.fields || jsonFields ? columns() : null;
+        if (format != Format.fields && !jsonFields && !fields.isEmpty() || format != Format.fields && !fieldOptions.isEmpty()) {
+            throw usage("-e needs -T fields, json or ek, and -E -T fields (tcpdump's -e, the link-level header on each line, is --link-header)");
         }
         if (linkHeader && format != Format.text) {
             throw usage("--link-header adds to the text lines (-T text)");
@@ -227,20 +229,22 @@ public final class ReadCommand implements Callable<Integer> {
             return write(filter, captureFilter);
         }
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
-        boolean recordAlone = columns != null && columns.fromRecordAlone();
+        boolean recordAlone = format == Format.fields && columns.fromRecordAlone();
         JumbocapCommand root = JumbocapCommand.of(spec);
         PrintWriter out = lineBuffered ? flushingPerFrame(spec.commandLine().getOut()) : spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Colors colors = Colors.of(root.color() && format == Format.text);
         boolean tsharkLayout = jsonLayout.equals("tshark");
-        JsonArraySink jsonArray = new JsonArraySink(out, tsharkLayout);
+        JsonArraySink jsonArray = new JsonArraySink(out, tsharkLayout, columns);
         FrameLoop.Sink sink = switch (format) {
             case text -> textSink(out, timeFormat, colors);
             case json -> jsonArray;
             case ndjson -> new LineSink(out) {
                 @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
-                    if (tsharkLayout) {
+                    if (columns != null) {
+                        TsharkJson.json(frame.tree(), context, columns, new Json(s));
+                    } else if (tsharkLayout) {
                         TsharkJson.json(frame.tree(), new Json(s));
                     } else {
                         JsonFrame.render(frame.tree(), context, new Json(s));
@@ -266,7 +270,11 @@ public final class ReadCommand implements Callable<Integer> {
                 @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
                     StringBuilder doc = new StringBuilder(1024);
-                    TsharkJson.ek(frame.tree(), new Json(s), new Json(doc));
+                    if (columns != null) {
+                        TsharkJson.ek(frame.tree(), context, columns, new Json(s), new Json(doc));
+                    } else {
+                        TsharkJson.ek(frame.tree(), new Json(s), new Json(doc));
+                    }
                     s.append('\n').append(doc).append('\n');
                 }
             };
@@ -290,7 +298,7 @@ public final class ReadCommand implements Callable<Integer> {
         if (!reports.isEmpty()) {
             sink = reports.around(sink);
         }
-        if (columns != null && columns.header() != null && !quiet) {
+        if (format == Format.fields && columns.header() != null && !quiet) {
             out.println(columns.header());
         }
         if (format == Format.json && !quiet) {
@@ -419,16 +427,20 @@ public final class ReadCommand implements Callable<Integer> {
     private static final class JsonArraySink implements FrameLoop.RenderingSink {
         private final PrintWriter out;
         private final boolean tsharkLayout;
+        private final FieldColumns columns;
         private boolean empty = true;
 
-        JsonArraySink(PrintWriter out, boolean tsharkLayout) {
+        JsonArraySink(PrintWriter out, boolean tsharkLayout, FieldColumns columns) {
             this.out = out;
             this.tsharkLayout = tsharkLayout;
+            this.columns = columns;
         }
 
         @Override
         public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
-            if (tsharkLayout) {
+            if (columns != null) {
+                TsharkJson.json(frame.tree(), context, columns, new Json(s));
+            } else if (tsharkLayout) {
                 TsharkJson.json(frame.tree(), new Json(s));
             } else {
                 JsonFrame.render(frame.tree(), context, new Json(s));
