@@ -555,9 +555,7 @@ public final class ReadCommand implements Callable<Integer> {
             }
             String table = m.group(1).equals("tcp") ? Tables.TCP_PORT : Tables.UDP_PORT;
             try {
-                for (int port = from; port <= to; port++) {
-                    registry = registry.decodeAs(table, port, m.group(4));
-                }
+                registry = registry.decodeAs(table, from, to, m.group(4));
             } catch (IllegalArgumentException e) {
                 throw usage("-d " + SafeText.of(d) + ": " + e.getMessage());
             }

@@ -107,6 +107,7 @@ class TsharkHabitsTest {
                 Arguments.of(a("-r", F, "-w", "x.pcap", "-F", "erf"), "jumbocap writes pcap or pcapng"),
                 Arguments.of(a("-r", F, "-d", "udp.port==53,foo"), "udp.port decodes dhcp, dns, geneve, ntp, quic, vxlan"),
                 Arguments.of(a("-r", F, "-d", "sctp.port==80,http"), "expected tcp.port==PORT,PROTO or udp.port==PORT,PROTO"),
+                Arguments.of(a("-r", F, "-d", "udp.port==5-3,ntp"), "ports are 0 to 65535, FROM-TO with FROM <= TO"),
                 Arguments.of(a("export", "-w", "-", F), "Parquet cannot go to standard output"),
                 Arguments.of(a("read", "-t", "-r", F), "tcpdump's 'no time'; jumbocap prints one: -t r|a|d|e"));
     }
@@ -143,7 +144,7 @@ class TsharkHabitsTest {
      */
     @ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {"ipv6-bigtcp-veth.pcap;tcp.port==5201,http;false",
-        "dns-veth.pcap;udp.port==53,ntp;true", "udp-gso-veth.pcap;udp.port==5201,quic;false",
+        "dns-veth.pcap;udp.port==53,ntp;true", "dns-veth.pcap;udp.port==0-65535,ntp;true", "udp-gso-veth.pcap;udp.port==5201,quic;false",
         "quic-veth-udpseg.pcapng;udp.port==443,dns;true", "tls-veth.pcap;tcp.port==443,http;true"})
     void decodeAsIsTsharks(String sample, String decodeAs, boolean changes) throws Exception {
         String file = Cli.SAMPLES.resolve(sample).toString();

@@ -60,14 +60,14 @@ public final class DissectorRegistry {
     }
 
     /**
-     * Wireshark's Decode As ({@code tshark -d tcp.port==8080,http}): this registry with {@code table}'s entry at
-     * {@code key} replaced by the decoder {@code protocol} registers in that table (at its lowest key, DNS's 53
+     * Wireshark's Decode As ({@code tshark -d tcp.port==8080,http}): this registry with {@code table}'s entries from
+     * {@code from} to {@code to} replaced by the decoder {@code protocol} registers in that table (at its lowest key, DNS's 53
      * rather than mDNS's 5353). A decoder is named by its class, {@code HttpDissector} is "http", as every
      * protocol folder names its own.
      *
      * @throws IllegalArgumentException when no decoder of that name is registered in the table, naming those that are
      */
-    public DissectorRegistry decodeAs(String table, int key, String protocol) {
+    public DissectorRegistry decodeAs(String table, int from, int to, String protocol) {
         DissectorTable current = table(table);
         Dissector chosen = null;
         java.util.TreeSet<String> names = new java.util.TreeSet<>();
@@ -82,7 +82,9 @@ public final class DissectorRegistry {
             throw new IllegalArgumentException(table + " decodes " + String.join(", ", names));
         }
         Map<Integer, Dissector> entries = new HashMap<>(current.entries());
-        entries.put(key, chosen);
+        for (int key = from; key <= to; key++) {
+            entries.put(key, chosen);
+        }
         Map<String, DissectorTable> changed = new LinkedHashMap<>(tables);
         changed.put(table, new DissectorTable(table, entries));
         return new DissectorRegistry(changed, fields, experts);
