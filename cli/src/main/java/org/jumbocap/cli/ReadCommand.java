@@ -540,11 +540,15 @@ public final class ReadCommand implements Callable<Integer> {
         return fields.stream().anyMatch(CompiledFilter::showsChecksums);
     }
 
+    /** tshark's -d: tcp.port==8080,http or udp.port==4789-4790,vxlan. */
+    private static final java.util.regex.Pattern DECODE_AS = java.util.regex.Pattern.compile(
+            "\\s*(tcp|udp)\\.port\\s*==\\s*(\\d{1,5})(?:\\s*-\\s*(\\d{1,5}))?\\s*,\\s*([A-Za-z0-9_.]+)\\s*");
+
     /** The standard decoders with each {@code -d} applied, in order. */
     private DissectorRegistry decoders() {
         DissectorRegistry registry = DissectorRegistry.standard();
         for (String d : decodeAs) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(tcp|udp)\\.port\\s*==\\s*(\\d{1,5})(?:\\s*-\\s*(\\d{1,5}))?\\s*,\\s*([A-Za-z0-9_.]+)\\s*").matcher(d);
+            java.util.regex.Matcher m = DECODE_AS.matcher(d);
             if (!m.matches()) {
                 throw usage("-d " + SafeText.of(d) + ": expected tcp.port==PORT,PROTO or udp.port==PORT,PROTO (PORT or FROM-TO)");
             }
