@@ -177,7 +177,7 @@ public final class ReadCommand implements Callable<Integer> {
 
     @Option(names = "-z", paramLabel = "STATISTIC",
             description = "A report in tshark's layout after the frames (repeatable; with -q alone): "
-                    + "conv,eth|ip|ipv6|tcp|udp[,FILTER], endpoints,eth|ip|ipv6|tcp|udp[,FILTER], expert[,FILTER], "
+                    + "conv,eth|ip|ipv6|tcp|udp[,FILTER], endpoints,eth|ip|ipv6|tcp|udp[,FILTER], expert[,LEVEL][,FILTER], "
                     + "follow,tcp,raw|ascii|hex|yaml,N, io,stat,INTERVAL[,FILTER...], io,phs. The tables add the jumbograms and super-packets after "
                     + "tshark's columns; they count the frames that pass -Y.")
     List<String> statistics = new ArrayList<>();

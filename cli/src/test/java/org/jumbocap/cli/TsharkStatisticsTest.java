@@ -243,6 +243,23 @@ class TsharkStatisticsTest {
         }
     }
 
+    /**
+     * {@code -z expert,LEVEL[,FILTER]}: the items of that level and above, against the installed tshark where both tools
+     * have the same items at those levels (the loss sample's window-full warnings, none of them errors).
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {"ipv6-bigtcp-loss.pcap;expert,warn",
+        "ipv6-bigtcp-loss.pcap;expert,error", "ipv6-bigtcp-loss.pcap;expert,warn,frame.number > 300", "dns-veth.pcap;expert,warn"})
+    void expertLevelsAreTsharks(String sample, String z) throws Exception {
+        String file = Cli.SAMPLES.resolve(sample).toString();
+        Cli.Result r = Cli.run("-r", file, "-q", "-z", z);
+        assertEquals(0, r.code(), r.err());
+        assertEquals(ToolOutput.tshark(List.of(), "-r", file, "-q", "-z", z), r.out(), sample + " " + z);
+        if (z.startsWith("expert,warn") && sample.startsWith("ipv6-bigtcp-loss")) {
+            assertTrue(r.out().contains("Warns (") && !r.out().contains("Notes ("), r.out());
+        }
+    }
+
     @Test
     void followIsTheFollowCommand() {
         String veth = Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap").toString();

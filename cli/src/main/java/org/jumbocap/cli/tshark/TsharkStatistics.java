@@ -3,6 +3,7 @@ package org.jumbocap.cli.tshark;
 import java.util.ArrayList;
 import java.util.List;
 import org.jumbocap.cli.engine.FrameLoop;
+import org.jumbocap.expert.Severity;
 import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.render.FrameContext;
 import org.jumbocap.stats.TrafficLayer;
@@ -84,12 +85,16 @@ public final class TsharkStatistics {
                 return kind.equals("conv") ? new ConversationReport(layer, filter) : new EndpointReport(layer, filter);
             }
             case "expert" -> {
-                // tshark takes an optional level (error, warn, note, chat, comment) before the filter
-                if (parts.length > 1 && List.of("error", "warn", "note", "chat", "comment").contains(parts[1])) {
-                    throw new IllegalArgumentException("-z " + argument + ": jumbocap lists every level; "
-                            + "'read -Y expert.severity == " + parts[1] + "' selects frames by one");
-                }
-                return new ExpertReport(TapFilter.of(rest(parts, 1)));
+                // tshark takes an optional level (error, warn, note, chat, comment) before the filter: that level and above
+                Severity least = parts.length > 1 ? switch (parts[1]) {
+                    case "error" -> Severity.ERROR;
+                    case "warn" -> Severity.WARN;
+                    case "note" -> Severity.NOTE;
+                    case "chat", "comment" -> Severity.CHAT;
+                    default -> null;
+                } : null;
+                return least == null ? new ExpertReport(TapFilter.of(rest(parts, 1)), Severity.CHAT)
+                        : new ExpertReport(TapFilter.of(rest(parts, 2)), least);
             }
             case "follow" -> {
                 if (parts.length != 4 || !parts[1].equals("tcp")
