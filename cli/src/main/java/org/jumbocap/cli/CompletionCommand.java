@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code jumbocap completion}: the bash (and zsh) completion script picocli generates, and in front of it
  * what picocli's static lists cannot know: {@code -i} completes the interfaces of the machine it runs on,
- * {@code -e} the field names (and tshark's {@code _ws.col.*} columns), {@code -Y} the field name a filter starts with.
+ * {@code -e} the field names (and tshark's {@code _ws.col.*} columns), {@code -Y} the field name a filter starts with,
+ * {@code -r} and {@code -w} file names.
  */
 @Command(name = "completion", mixinStandardHelpOptions = true,
         description = {"Prints the bash completion script for jumbocap.",
@@ -63,6 +64,10 @@ public final class CompletionCommand implements Callable<Integer> {
                 // a display filter starts with a field name more often than not: 'ipv6.opt.j<TAB>'
                 + "    -Y|--display-filter|-R)\n"
                 + "      COMPREPLY=( $(compgen -W \"$_jumbocap_field_names\" -- \"$cur\") ); return 0 ;;\n"
+                // a capture file to read or write, tshark's -r and -w: file names, directories to go on into
+                + "    -r|-w|--write)\n"
+                + "      compopt -o filenames 2>/dev/null\n"
+                + "      COMPREPLY=( $(compgen -f -- \"$cur\") ); return 0 ;;\n"
                 + "  esac\n"
                 + "  " + PICOCLI_FUNCTION + " \"$@\"\n"
                 + "}\n"

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.export.ParquetExport;
+import org.jumbocap.cli.progress.ProgressLine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,11 +57,13 @@ public final class ExportCommand implements Callable<Integer> {
                     + "(its footer is written last, over the whole file); name a file, e.g. -w frames.parquet");
         }
         boolean perFile = output.endsWith("/") || Files.isDirectory(Path.of(output));
+        ProgressLine progress = ProgressLine.forFiles(inputs.files(), inputs.noProgress(), spec.commandLine().getErr());
         ParquetExport export = new ParquetExport(inputs.files(), filter == null ? null : filter.compiled(),
-                verifyChecksums, inputs.count(), JumbocapCommand.of(spec).debug());
+                verifyChecksums, inputs.count(), JumbocapCommand.of(spec).debug()).progress(progress);
         boolean ok = perFile
                 ? export.toDirectory(Path.of(output), spec.commandLine().getErr())
                 : export.toFile(Path.of(output), spec.commandLine().getErr());
+        ProgressLine.finish(progress);
         return ok ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
     }
 }

@@ -13,6 +13,7 @@ import org.jumbocap.cli.engine.FrameFilter;
 import org.jumbocap.cli.engine.FrameLoop;
 import org.jumbocap.render.Colors;
 import org.jumbocap.cli.render.FieldColumns;
+import org.jumbocap.cli.tshark.Pdml;
 import org.jumbocap.cli.tshark.Psml;
 import org.jumbocap.cli.tshark.TsharkJson;
 import org.jumbocap.cli.tshark.TsharkStatistics;
@@ -27,6 +28,8 @@ import org.jumbocap.render.TimeFormat;
 import org.jumbocap.render.TreeText;
 import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.dissect.DissectorRegistry;
+import org.jumbocap.dissect.FrameDissector;
+import org.jumbocap.dissect.Tables;
 import org.jumbocap.field.FieldRegistry;
 import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.pipeline.tcp.TcpConversations;
@@ -72,7 +75,7 @@ import picocli.CommandLine;
 public final class ReadCommand implements Callable<Integer> {
     /** Output formats of {@code -T}. */
     enum Format {
-        text, json, ndjson, fields, ek, psml
+        text, json, ndjson, fields, ek, psml, pdml
     }
 
     @Spec
@@ -93,11 +96,16 @@ public final class ReadCommand implements Callable<Integer> {
                     + "(default), d delta from the previous frame, e seconds since the epoch.")
     String time;
 
+    /** tshark's -t word before it became read's ({@code ad} is read's {@code a}), for -z io,stat's rows. */
+    @Option(names = "--tshark-time", hidden = true)
+    String tsharkTime;
+
     @Option(names = "-V", description = "Print the full field tree of each frame, with expert items.")
     boolean verbose;
 
-    @Option(names = "--link-header", description = "Print each Ethernet frame's link-level header on its summary line "
-            + "as tcpdump -e does (MAC > MAC, ethertype, length); tcpdump's -e with no field name after it means this.")
+    @Option(names = "--link-header", description = "Print each frame's link-level header on its summary line "
+            + "as tcpdump -e does (Ethernet: MAC > MAC, ethertype, length; Linux cooked: direction, address; "
+            + "null/loopback: AF; raw IP: ip:); tcpdump's -e with no field name after it means this.")
     boolean linkHeader;
 
     @Option(names = "-x", description = "Print the bytes of each frame as hex and ASCII.")
@@ -117,7 +125,7 @@ public final class ReadCommand implements Callable<Integer> {
                     + "repeated name an array) for pipelines written against tshark. -T ek is tshark's Elasticsearch bulk format.")
     String jsonLayout;
 
-    @Option(names = "-e", paramLabel = "FIELD", description = "A field to print with -T fields (repeatable).")
+    @Option(names = "-e", paramLabel = "FIELD", description = "A field to print with -T fields, or alone in tshark's -T json|ndjson|ek layout (repeatable).")
     List<String> fields = new ArrayList<>();
 
     @Option(names = "-E", paramLabel = "OPTION",
@@ -162,10 +170,15 @@ public final class ReadCommand implements Callable<Integer> {
                     + "heap: a million open connections need some 1 KB each up to the cap.")
     int maxFlows;
 
+    @Option(names = {"-d", "--decode-as"}, paramLabel = "tcp.port==N,PROTO",
+            description = "Decode the payload on a TCP or UDP port (or a range N-M) as PROTO, as tshark's -d: "
+                    + "tcp.port==8080,http, udp.port==4790,vxlan (repeatable).")
+    List<String> decodeAs = new ArrayList<>();
+
     @Option(names = "-z", paramLabel = "STATISTIC",
             description = "A report in tshark's layout after the frames (repeatable; with -q alone): "
-                    + "conv,eth|ip|ipv6|tcp|udp[,FILTER], endpoints,eth|ip|ipv6|tcp|udp[,FILTER], expert[,FILTER], "
-                    + "follow,tcp,raw|ascii|hex|yaml,N. The tables add the jumbograms and super-packets after "
+                    + "conv,eth|ip|ipv6|tcp|udp[,FILTER], endpoints,eth|ip|ipv6|tcp|udp[,FILTER], expert[,LEVEL][,FILTER], "
+                    + "follow,tcp,raw|ascii|hex|yaml,N, io,stat,INTERVAL[,FILTER...], io,phs. The tables add the jumbograms and super-packets after "
                     + "tshark's columns; they count the frames that pass -Y.")
     List<String> statistics = new ArrayList<>();
 
@@ -193,9 +206,11 @@ public final class ReadCommand implements Callable<Integer> {
         if (jsonLayout.equals("tshark") && format != Format.json && format != Format.ndjson) {
             throw usage("--json-layout tshark goes with -T json or ndjson (-T ek is tshark's bulk format already)");
         }
-        FieldColumns columns = format == Format.fields ? columns() : null;
-        if (format != Format.fields && (!fields.isEmpty() || !fieldOptions.isEmpty())) {
-            throw usage("-e and -E need -T fields (tcpdump's -e, the link-level header on each line, is --link-header)");
+        // tshark's -T json|ek -e FIELD...: the chosen fields alone, in tshark's layout
+        boolean jsonFields = !fields.isEmpty() && (format == Format.json || format == Format.ndjson || format == Format.ek);
+        FieldColumns columns = format == Format.fields || jsonFields ? columns() : null;
+        if (format != Format.fields && !jsonFields && !fields.isEmpty() || format != Format.fields && !fieldOptions.isEmpty()) {
+            throw usage("-e needs -T fields, json or ek, and -E -T fields (tcpdump's -e, the link-level header on each line, is --link-header)");
         }
         if (linkHeader && format != Format.text) {
             throw usage("--link-header adds to the text lines (-T text)");
@@ -214,20 +229,22 @@ public final class ReadCommand implements Callable<Integer> {
             return write(filter, captureFilter);
         }
         boolean verify = verifyChecksums != null ? verifyChecksums : checksumsShown(filter);
-        boolean recordAlone = columns != null && columns.fromRecordAlone();
+        boolean recordAlone = format == Format.fields && columns.fromRecordAlone();
         JumbocapCommand root = JumbocapCommand.of(spec);
         PrintWriter out = lineBuffered ? flushingPerFrame(spec.commandLine().getOut()) : spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Colors colors = Colors.of(root.color() && format == Format.text);
         boolean tsharkLayout = jsonLayout.equals("tshark");
-        JsonArraySink jsonArray = new JsonArraySink(out, tsharkLayout);
+        JsonArraySink jsonArray = new JsonArraySink(out, tsharkLayout, columns);
         FrameLoop.Sink sink = switch (format) {
             case text -> textSink(out, timeFormat, colors);
             case json -> jsonArray;
             case ndjson -> new LineSink(out) {
                 @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
-                    if (tsharkLayout) {
+                    if (columns != null) {
+                        TsharkJson.json(frame.tree(), context, columns, new Json(s));
+                    } else if (tsharkLayout) {
                         TsharkJson.json(frame.tree(), new Json(s));
                     } else {
                         JsonFrame.render(frame.tree(), context, new Json(s));
@@ -243,11 +260,21 @@ public final class ReadCommand implements Callable<Integer> {
                     psml.packet(frame.tree(), context, s);
                 }
             };
+            case pdml -> new LineSink(out) {
+                @Override
+                public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
+                    Pdml.packet(frame.tree(), s);
+                }
+            };
             case ek -> new LineSink(out) {
                 @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
                     StringBuilder doc = new StringBuilder(1024);
-                    TsharkJson.ek(frame.tree(), new Json(s), new Json(doc));
+                    if (columns != null) {
+                        TsharkJson.ek(frame.tree(), context, columns, new Json(s), new Json(doc));
+                    } else {
+                        TsharkJson.ek(frame.tree(), new Json(s), new Json(doc));
+                    }
                     s.append('\n').append(doc).append('\n');
                 }
             };
@@ -271,7 +298,7 @@ public final class ReadCommand implements Callable<Integer> {
         if (!reports.isEmpty()) {
             sink = reports.around(sink);
         }
-        if (columns != null && columns.header() != null && !quiet) {
+        if (format == Format.fields && columns.header() != null && !quiet) {
             out.println(columns.header());
         }
         if (format == Format.json && !quiet) {
@@ -280,8 +307,11 @@ public final class ReadCommand implements Callable<Integer> {
         if (format == Format.psml && !quiet) {
             out.append(Psml.head());
         }
-        FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows)
-                .captureFilter(captureFilter);
+        if (format == Format.pdml && !quiet) {
+            out.append(Pdml.head(inputs.files().get(0), java.time.ZonedDateTime.now()));
+        }
+        FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows,
+                new FrameDissector(decoders())).captureFilter(captureFilter);
         boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
         if (loop.conversationsForgotten() > 0) {
             out.flush();
@@ -295,6 +325,9 @@ public final class ReadCommand implements Callable<Integer> {
         }
         if (format == Format.psml && !quiet) {
             out.append(Psml.tail());
+        }
+        if (format == Format.pdml && !quiet) {
+            out.append(Pdml.tail());
         }
         if (!reports.isEmpty()) {
             out.print(reports.render());
@@ -373,7 +406,8 @@ public final class ReadCommand implements Callable<Integer> {
         ProgressLine progress = ProgressLine.forFiles(inputs.files(), quiet || inputs.noProgress(), spec.commandLine().getErr());
         try (output) {
             output.reserve();
-            ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).captureFilter(captureFilter)
+            ok = new FrameLoop(filter, inputs.count(), verify, true, inputs.threads(), TcpConversations.DEFAULT_MAX_OPEN,
+                    new FrameDissector(decoders())).captureFilter(captureFilter)
                     .run(inputs.files(), ProgressLine.around(progress, (frame, context) -> {
                 try {
                     output.writerFor(frame.frame()).write(frame.frame());
@@ -393,16 +427,20 @@ public final class ReadCommand implements Callable<Integer> {
     private static final class JsonArraySink implements FrameLoop.RenderingSink {
         private final PrintWriter out;
         private final boolean tsharkLayout;
+        private final FieldColumns columns;
         private boolean empty = true;
 
-        JsonArraySink(PrintWriter out, boolean tsharkLayout) {
+        JsonArraySink(PrintWriter out, boolean tsharkLayout, FieldColumns columns) {
             this.out = out;
             this.tsharkLayout = tsharkLayout;
+            this.columns = columns;
         }
 
         @Override
         public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
-            if (tsharkLayout) {
+            if (columns != null) {
+                TsharkJson.json(frame.tree(), context, columns, new Json(s));
+            } else if (tsharkLayout) {
                 TsharkJson.json(frame.tree(), new Json(s));
             } else {
                 JsonFrame.render(frame.tree(), context, new Json(s));
@@ -493,7 +531,7 @@ public final class ReadCommand implements Callable<Integer> {
      * or filter that names a checksum or an expert item (a bad checksum is one).
      */
     private boolean checksumsShown(FrameFilter filter) {
-        if (verbose || format == Format.json || format == Format.ndjson || format == Format.ek) {
+        if (verbose || format == Format.json || format == Format.ndjson || format == Format.ek || format == Format.pdml) {
             return true;
         }
         if (filter != null && filter.compiled().readsChecksums()) {
@@ -502,9 +540,37 @@ public final class ReadCommand implements Callable<Integer> {
         return fields.stream().anyMatch(CompiledFilter::showsChecksums);
     }
 
+    /** tshark's -d: tcp.port==8080,http or udp.port==4789-4790,vxlan. */
+    private static final java.util.regex.Pattern DECODE_AS = java.util.regex.Pattern.compile(
+            "\\s*(tcp|udp)\\.port\\s*==\\s*(\\d{1,5})(?:\\s*-\\s*(\\d{1,5}))?\\s*,\\s*([A-Za-z0-9_.]+)\\s*");
+
+    /** The standard decoders with each {@code -d} applied, in order. */
+    private DissectorRegistry decoders() {
+        DissectorRegistry registry = DissectorRegistry.standard();
+        for (String d : decodeAs) {
+            java.util.regex.Matcher m = DECODE_AS.matcher(d);
+            if (!m.matches()) {
+                throw usage("-d " + SafeText.of(d) + ": expected tcp.port==PORT,PROTO or udp.port==PORT,PROTO (PORT or FROM-TO)");
+            }
+            int from = Integer.parseInt(m.group(2));
+            int to = m.group(3) == null ? from : Integer.parseInt(m.group(3));
+            if (from > 65535 || to > 65535 || to < from) {
+                throw usage("-d " + SafeText.of(d) + ": ports are 0 to 65535, FROM-TO with FROM <= TO");
+            }
+            String table = m.group(1).equals("tcp") ? Tables.TCP_PORT : Tables.UDP_PORT;
+            try {
+                registry = registry.decodeAs(table, from, to, m.group(4));
+            } catch (IllegalArgumentException e) {
+                throw usage("-d " + SafeText.of(d) + ": " + e.getMessage());
+            }
+        }
+        return registry;
+    }
+
     private TsharkStatistics tsharkStatistics() {
         try {
-            return new TsharkStatistics(statistics);
+            // tshark's -t word as typed (read's own -t a is UTC with the date, tshark's ud)
+            return new TsharkStatistics(statistics, tsharkTime != null ? tsharkTime : time.equals("a") ? "ud" : time);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

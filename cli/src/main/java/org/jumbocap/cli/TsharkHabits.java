@@ -20,7 +20,7 @@ final class TsharkHabits {
 
     /** read's options that take a value, copied with it untouched. */
     private static final Set<String> READ_VALUED = Set.of("-Y", "--display-filter", "-c", "--count", "-e", "-E", "-T",
-            "-w", "-r", "--max-hex-bytes", "--threads", "--max-flows", "-F", "-z");
+            "-w", "-r", "--max-hex-bytes", "--threads", "--max-flows", "-F", "-z", "-d");
 
     /** The root command's options, which apply to every command. */
     private static final Set<String> ROOT_OPTIONS = Set.of("--debug", "--no-color");
@@ -121,6 +121,9 @@ final class TsharkHabits {
                 case "-n", "-nn", "-N" -> {
                     // jumbocap never resolves names: addresses and ports are always numbers
                 }
+                case "--color" -> {
+                    // tshark colours only when asked; jumbocap colours a terminal's lines unless --no-color
+                }
                 case "-2" -> {
                     // one pass is enough: every frame's TCP analysis is made before the filter sees it
                 }
@@ -135,9 +138,28 @@ final class TsharkHabits {
                     out.add(value);
                     i++;
                 }
+                case "-tt", "-ttt", "-tttt", "-ttttt" -> {
+                    // tcpdump's: seconds since the epoch, since the previous frame, date and time, since the first
+                    out.add("-t");
+                    out.add(switch (a) {
+                        case "-tt" -> "e";
+                        case "-ttt" -> "d";
+                        case "-tttt" -> "a";
+                        default -> "r";
+                    });
+                }
                 case "-t" -> {
+                    if (value == null || value.startsWith("-")) {
+                        throw new Refusal("-t with no format is tcpdump's 'no time'; jumbocap prints one: -t r|a|d|e "
+                                + "(tcpdump's -ttttt|-tttt|-ttt|-tt)");
+                    }
                     out.add("-t");
                     out.add(timeFormat(value, displayFilter));
+                    if (value != null && value.matches("a|ad|ud|adoy|udoy")) {
+                        // -z io,stat shows its rows in tshark's format as typed
+                        out.add("--tshark-time");
+                        out.add(value);
+                    }
                     i++;
                 }
                 case "-o" -> {
@@ -165,7 +187,7 @@ final class TsharkHabits {
             throw new Refusal("-t needs a format: a, ad, ud, r, d, dd or e");
         }
         return switch (value) {
-            case "a", "ad", "ud" -> "a";
+            case "a", "ad", "ud", "adoy", "udoy" -> "a";
             case "r", "d", "e" -> value;
             case "dd" -> {
                 if (displayFilter) {

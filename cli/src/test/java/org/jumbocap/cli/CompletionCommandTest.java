@@ -70,6 +70,17 @@ class CompletionCommandTest {
         assertEquals(List.of("_ws.col.Info"), columns);
     }
 
+    /** tshark's -r and -w (and read's, segment's, export's -w): the capture files whose names start so. */
+    @Test
+    void readAndWriteCompleteFileNames() throws Exception {
+        String prefix = Cli.SAMPLES.resolve("ipv6-bigtcp-vl").toString();
+        List<String> expected = List.of(Cli.SAMPLES.resolve("ipv6-bigtcp-vlan.pcap").toString());
+        assertEquals(expected, complete("jumbocap", "-r", prefix));
+        assertEquals(expected, complete("jumbocap", "read", "-r", prefix));
+        assertEquals(expected, complete("jumbocap", "read", "-w", prefix));
+        assertEquals(expected, complete("jumbocap", "export", "--write", prefix));
+    }
+
     @Test
     void otherWordsStillCompleteAsPicocliSaysSubcommandsAndOptions() throws Exception {
         assertTrue(complete("jumbocap", "st").contains("stats"));

@@ -22,6 +22,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * 0 in every row there ({@link #aFunctionSeesItsFieldWhateverTheFilter}). IPv4 BIG TCP's {@code ip.len} is
  * jumbocap's field as on the wire (0) where tshark shows the length it works out, so ip.len is not compared.
  *
+ * <p>tshark's {@code -t u} is refused (jumbocap prints UTC with the date: {@code -t ud}); tshark 4.0.17's own table with
+ * it has no label and runs its first two header lines together.
+ *
  * <p>Difference on purpose: an interval typed with zeros after the point and nothing after it ({@code io,stat,1.0})
  * shows those decimals in jumbocap, as tshark intends and does when a comma follows ({@code io,stat,1.0,tcp});
  * tshark 4.0.17 alone on the command line prints 6 decimals there instead (it looks for the comma that ends the
@@ -34,6 +37,49 @@ class IoStatReportTest {
         String theirs = ToolOutput.tshark(List.of(), "-r", file, "-q",
                 "-z", z);
         assertEquals(theirs, mine.out(), file + " -z " + z);
+    }
+
+    /** tshark's command line as typed, {@code -t} included, against tshark in UTC (jumbocap's times are UTC). */
+    private static void sameAsTshark(String file, String z, String time) throws Exception {
+        Cli.Result mine = Cli.run("-r", file, "-q", "-t", time, "-z", z);
+        assertEquals(0, mine.code(), mine.err());
+        List<String> command = new java.util.ArrayList<>(List.of("env", "TZ=UTC"));
+        command.addAll(ToolOutput.TSHARK);
+        command.addAll(List.of("-r", file, "-q", "-t", time, "-z", z));
+        String theirs = ToolOutput.of(command.toArray(String[]::new));
+        assertEquals(theirs, mine.out(), file + " -t " + time + " -z " + z);
+    }
+
+    /**
+     * The functions of relative times (tshark's FT_RELATIVE_TIME: frame.time_relative and time_delta, tcp.time_relative
+     * and time_delta, tcp.analysis.ack_rtt, dns.time), in seconds with six decimals, and LOAD, the time responses were
+     * outstanding per second of each interval, spread back over the intervals before as tshark spreads it.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "dns-veth.pcap;io,stat,0.3,MAX(frame.time_relative)frame.time_relative,SUM(frame.time_delta)frame.time_delta,AVG(tcp.time_delta)tcp.time_delta,MIN(tcp.time_delta)tcp,COUNT(tcp.time_delta)",
+        "dns-veth.pcap;io,stat,0.5,LOAD(dns.time)dns.time,AVG(dns.time)dns.time",
+        "dns-veth.pcap;io,stat,1,AVG(tcp.time_delta)tcp.time_delta,LOAD(tcp.time_delta)tcp.time_delta",
+        "dns-veth.pcap;io,stat,0,LOAD(tcp.time_delta)tcp.time_delta,MAX(tcp.time_delta)tcp.time_delta",
+        "ipv6-bigtcp-loss.pcap;io,stat,0.1,LOAD(tcp.analysis.ack_rtt)tcp.analysis.ack_rtt,AVG(tcp.analysis.ack_rtt)tcp.analysis.ack_rtt,MAX(tcp.time_relative)tcp.time_relative,SUM(tcp.time_delta)tcp.time_delta",
+        "ipv6-bigtcp-loss.pcap;io,stat,0.01,LOAD(tcp.analysis.ack_rtt)tcp.analysis.ack_rtt",
+    })
+    void relativeTimesAndLoadAreTsharks(String sample, String z) throws Exception {
+        sameAsTshark(Cli.SAMPLES.resolve(sample).toString(), z);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {"io,stat,1,tcp;a", "io,stat,2.5,LOAD(tcp.time_delta)tcp.time_delta,AVG(tcp.time_relative)tcp.time_relative;ad",
+        "io,stat,0;udoy", "io,stat,1;ud", "io,stat,0.5,tcp;adoy", "io,stat,0.001,LOAD(tcp.time_relative)tcp.time_relative;r"})
+    void rowsInTsharksTimeFormats(String z, String time, @TempDir Path dir) throws Exception {
+        sameAsTshark(sampleTwice("12.3", dir), z, time);
+    }
+
+    /** A column's first frame (tcp, 0.4 s in) starts the table at its second less its relative second, as in tshark. */
+    @Test
+    void timeOfDayRowsStartWhereTsharksDo() throws Exception {
+        sameAsTshark(Cli.SAMPLES.resolve("dns-veth.pcap").toString(), "io,stat,0.3,tcp", "a");
+        sameAsTshark(Cli.SAMPLES.resolve("dns-veth.pcap").toString(), "io,stat,0.3", "ad");
     }
 
     @ParameterizedTest
@@ -123,12 +169,18 @@ class IoStatReportTest {
     @Test
     void refusesWhatItDoesNotCountNamingWhatItDoes() {
         String file = Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap").toString();
-        for (String z : List.of("io,stat,0.1,LOAD(tcp.time_delta)tcp", "io,stat,0.1,SUM(ipv6.src)ipv6", "io,stat,abc",
+        for (String z : List.of("io,stat,0.1,LOAD(tcp.len)tcp", "io,stat,0.1,SUM(frame.time_epoch)", "io,stat,0.1,SUM(ipv6.src)ipv6", "io,stat,abc",
                 "io,stat,-1", "io,stat,0.1,SUM(no.such.field)", "io,stat,0.1,SUM()tcp", "io,stat,0.1,MAX(tcp.len", "io,stat,0.1,FRAMES(tcp.len)")) {
             Cli.Result r = Cli.run("read", "-q", "-z", z, file);
             assertEquals(2, r.code(), z + ": a usage error, as every -z refused");
             assertTrue(r.err().contains("io,stat") || r.err().contains("interval"), z + ": " + r.err());
             assertEquals(1, r.err().strip().lines().count(), z + ": " + r.err());
+        }
+        // tshark: "io,stat only supports -t <r|a|ad|adoy|u|ud|udoy>"
+        for (String t : List.of("d", "e")) {
+            Cli.Result r = Cli.run("read", "-q", "-t", t, "-z", "io,stat,1", file);
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().contains("-t r, a, ad, adoy, ud or udoy"), r.err());
         }
     }
 }

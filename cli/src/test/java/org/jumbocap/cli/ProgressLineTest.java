@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The progress line of stats, segment, check and read -w: drawn on standard error under a pseudo-terminal
+ * The progress line of stats, segment, check, export and read -w: drawn on standard error under a pseudo-terminal
  * ({@code script -qc}, as a user's terminal), never when standard error is a pipe, and silenced by
  * --no-progress and by read's -q. The input is the veth sample's frames six times over (21 MiB, over the
  * 16 MiB from which a line is drawn); the first line comes at the 64th frame, whatever the machine's speed.
@@ -70,7 +70,8 @@ class ProgressLineTest {
         String written = dir.resolve("written.pcap").toString();
         for (String[] args : List.of(new String[] {"stats", large.toString()}, new String[] {"check", large.toString()},
                 new String[] {"segment", "-w", segmented, large.toString()},
-                new String[] {"read", "-w", written, large.toString()})) {
+                new String[] {"read", "-w", written, large.toString()},
+                new String[] {"export", "-w", dir.resolve("frames.parquet").toString(), large.toString()})) {
             String seen = underTerminal(args);
             assertTrue(LINE.matcher(seen).find(), String.join(" ", args) + ": " + seen.substring(0, Math.min(400, seen.length())));
             // the last line: every byte, then the line ends
@@ -83,16 +84,21 @@ class ProgressLineTest {
         String written = dir.resolve("quiet.pcap").toString();
         assertFalse(underTerminal("stats", "--no-progress", large.toString()).contains("\rjumbocap: "));
         assertFalse(underTerminal("check", "--no-progress", large.toString()).contains("\rjumbocap: "));
+        assertFalse(underTerminal("export", "--no-progress", "-w", dir.resolve("quiet.parquet").toString(), large.toString())
+                .contains("\rjumbocap: "));
         assertFalse(underTerminal("read", "-q", "-w", written, large.toString()).contains("\rjumbocap: "));
         assertTrue(Files.size(Path.of(written)) > 16L << 20);
     }
 
     @Test
     void neverIntoAPipe() throws Exception {
-        Process p = new ProcessBuilder(command("stats", large.toString())).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue());
-        assertEquals("", err);
+        for (List<String> args : List.of(List.of("stats", large.toString()),
+                List.of("export", "-w", dir.resolve("piped.parquet").toString(), large.toString()))) {
+            Process p = new ProcessBuilder(command(args.toArray(String[]::new))).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), args.toString());
+            assertEquals("", err, args.toString());
+        }
     }
 }

@@ -38,6 +38,8 @@ class TsharkHabitsTest {
                 Arguments.of(a("--no-color", "stats", F), a("stats", F)),
                 Arguments.of(a("-n", "-r", F, "-Y", "jumbo", "-V"), a("read", "-Y", "jumbo", "-V", F)),
                 Arguments.of(a("-r", F, "-l"), a("read", F)),
+                Arguments.of(a("-r", F, "--color"), a("read", F)),
+                Arguments.of(a("-n", "-r", F, "-d", "tcp.port==5201,http", "-c", "3"), a("read", "--decode-as", "tcp.port==5201,http", "-c", "3", F)),
                 Arguments.of(a("read", "-l", "-T", "fields", "-e", "frame.number", F), a("read", "-T", "fields", "-e", "frame.number", F)),
                 Arguments.of(a("-r", F, "-q"), a("read", "-c", "0", "-Y", "frame.number == 0", F)),
                 Arguments.of(a("-r", F, "-t", "ad"), a("read", "-t", "a", F)),
@@ -50,11 +52,20 @@ class TsharkHabitsTest {
                 Arguments.of(a("-r", F, "-o", "tcp.relative_sequence_numbers:TRUE"), a("read", F)),
                 Arguments.of(a("-r", F, "-o", "tcp.check_checksum:TRUE", "-V"), a("read", "--verify-checksums", "-V", F)),
                 Arguments.of(a("-r", F, "-o", "ip.defragment:FALSE"), a("read", F)),
+                // tshark's second pass numbers the frames it keeps from 1; jumbocap keeps their numbers in the file
                 Arguments.of(a("-r", F, "-2", "-R", "tcp.len > 65535"), a("read", "-Y", "tcp.len > 65535", F)),
                 // tcpdump
                 Arguments.of(a("read", "-nn", "-r", F, "-X", "-c", "2"), a("read", "-x", "-c", "2", F)),
                 Arguments.of(a("read", "-r", F, "-A", "-c", "2"), a("read", "-x", "-c", "2", F)),
                 Arguments.of(a("read", "-r", F, "-v", "-c", "2"), a("read", "-V", "-c", "2", F)),
+                Arguments.of(a("read", "-nn", "-e", "-r", F, "-c", "3"), a("read", "--link-header", "-c", "3", F)),
+                Arguments.of(a("-r", F, "-t", "adoy"), a("read", "-t", "a", F)),
+                Arguments.of(a("read", "-tt", "-r", F), a("read", "-t", "e", F)),
+                Arguments.of(a("read", "-ttt", "-r", F), a("read", "-t", "d", F)),
+                Arguments.of(a("read", "-tttt", "-r", F), a("read", "-t", "a", F)),
+                Arguments.of(a("read", "-ttttt", "-r", F), a("read", "-t", "r", F)),
+                Arguments.of(a("-r", F, "-q", "-t", "ad", "-z", "io,stat,0.1"), a("read", "-q", "-t", "ud", "-z", "io,stat,0.1", F)),
+                Arguments.of(a("-r", F, "-T", "psml", "-c", "2"), a("read", "-T", "psml", "-c", "2", F)),
                 // the frames the display filter selects (times and analysis count only the frames read)
                 Arguments.of(a("read", "-nn", "-r", F, "-T", "fields", "-e", "frame.number", "tcp", "port", "5201"),
                         a("read", "-T", "fields", "-e", "frame.number", "-Y", "tcp.port == 5201", F)),
@@ -76,7 +87,8 @@ class TsharkHabitsTest {
     static Stream<Arguments> refused() {
         return Stream.of(
                 Arguments.of(a("-q", "-z", "conv,tcp"), "'jumbocap read -q -z conv,tcp FILE'"),
-                Arguments.of(a("read", "-z", "io,stat,1,LOAD(tcp.time_delta)tcp", F), "io,stat,INTERVAL[,FILTER...]"),
+                Arguments.of(a("read", "-z", "io,stat,1,LOAD(tcp.len)tcp", F), "LOAD takes a relative time such as tcp.time_delta"),
+                Arguments.of(a("-r", F, "-q", "-t", "e", "-z", "io,stat,1"), "io,stat shows its rows with -t r, a, ad, adoy, ud or udoy"),
                 Arguments.of(a("read", "-z", "io,foo", F), "io,stat,INTERVAL[,FILTER...] and io,phs"),
                 Arguments.of(a("-r", F, "-z", "ptype,tree"), "as tshark's -z io,phs"),
                 Arguments.of(a("-r", F, "-z", "conv,sctp"), "jumbocap counts eth, ip, ipv6, tcp and udp"),
@@ -92,7 +104,12 @@ class TsharkHabitsTest {
                 Arguments.of(a("-r", F, "-t", "u"), "-t ud"),
                 Arguments.of(a("-r", F, "-Y", "tcp", "-t", "dd"), "use -t d"),
                 Arguments.of(a("-r", F, "-F", "pcap"), "-F needs -w FILE"),
-                Arguments.of(a("-r", F, "-w", "x.pcap", "-F", "erf"), "jumbocap writes pcap or pcapng"));
+                Arguments.of(a("-r", F, "-w", "x.pcap", "-F", "erf"), "jumbocap writes pcap or pcapng"),
+                Arguments.of(a("-r", F, "-d", "udp.port==53,foo"), "udp.port decodes dhcp, dns, geneve, ntp, quic, vxlan"),
+                Arguments.of(a("-r", F, "-d", "sctp.port==80,http"), "expected tcp.port==PORT,PROTO or udp.port==PORT,PROTO"),
+                Arguments.of(a("-r", F, "-d", "udp.port==5-3,ntp"), "ports are 0 to 65535, FROM-TO with FROM <= TO"),
+                Arguments.of(a("export", "-w", "-", F), "Parquet cannot go to standard output"),
+                Arguments.of(a("read", "-t", "-r", F), "tcpdump's 'no time'; jumbocap prints one: -t r|a|d|e"));
     }
 
     @ParameterizedTest
@@ -118,6 +135,37 @@ class TsharkHabitsTest {
         String[] columns = {"-T", "fields", "-e", "frame.number", "-e", "frame.len", "-e", "frame.time_epoch"};
         assertEquals(Cli.run(Stream.concat(Stream.of("read"), Stream.concat(Stream.of(columns), Stream.of(F))).toArray(String[]::new)).out(),
                 Cli.run(Stream.concat(Stream.of("read"), Stream.concat(Stream.of(columns), Stream.of(ng.toString()))).toArray(String[]::new)).out());
+    }
+
+    /**
+     * {@code -d} (Decode As) against tshark's own Protocol column on the samples. Difference on purpose: DNS over TCP
+     * decoded as TLS (dns-veth.pcap frames 20, 22, 24, ...): tshark labels bytes that are no TLS record "SSL"
+     * (Continuation Data), jumbocap's TLS decoder declines them and the frame stays TCP.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {"ipv6-bigtcp-veth.pcap;tcp.port==5201,http;false",
+        "dns-veth.pcap;udp.port==53,ntp;true", "dns-veth.pcap;udp.port==0-65535,ntp;true", "udp-gso-veth.pcap;udp.port==5201,quic;false",
+        "quic-veth-udpseg.pcapng;udp.port==443,dns;true", "tls-veth.pcap;tcp.port==443,http;true"})
+    void decodeAsIsTsharks(String sample, String decodeAs, boolean changes) throws Exception {
+        String file = Cli.SAMPLES.resolve(sample).toString();
+        Cli.Result mine = Cli.run("-r", file, "-d", decodeAs, "-T", "fields", "-e", "_ws.col.Protocol");
+        assertEquals(0, mine.code(), mine.err());
+        assertEquals(ToolOutput.tshark(List.of(), "-r", file, "-d", decodeAs, "-T", "fields", "-e", "_ws.col.Protocol"), mine.out());
+        // iperf3's bytes as HTTP, and UDP GSO's as QUIC, are no such messages: both tools leave them TCP and UDP
+        assertEquals(changes, !mine.out().equals(Cli.run("-r", file, "-T", "fields", "-e", "_ws.col.Protocol").out()),
+                sample + ": whether -d changes what is decoded");
+    }
+
+    /** A filter on what -d decodes selects the frames -w writes, as tshark's does (dns-veth.pcap: its 16 UDP DNS frames as NTP). */
+    @Test
+    void decodeAsHoldsForTheFramesWritten(@TempDir Path dir) throws Exception {
+        String file = Cli.SAMPLES.resolve("dns-veth.pcap").toString();
+        Path out = dir.resolve("ntp.pcap");
+        assertEquals(0, Cli.run("-r", file, "-d", "udp.port==53,ntp", "-Y", "ntp", "-w", out.toString()).code());
+        long theirs = ToolOutput.tshark(List.of(), "-r", file, "-d", "udp.port==53,ntp", "-Y", "ntp", "-T", "fields", "-e", "frame.number")
+                .lines().count();
+        assertEquals(16, theirs);
+        assertEquals(theirs, Cli.run("read", "-T", "fields", "-e", "frame.number", out.toString()).outLines().size());
     }
 
     /** tshark -G fields: P lines of three columns, F lines of eight, as tshark 4.0 lays them out. */

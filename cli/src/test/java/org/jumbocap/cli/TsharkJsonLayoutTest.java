@@ -120,6 +120,36 @@ class TsharkJsonLayoutTest {
     }
 
     /**
+     * tshark's {@code -T ek -e FIELD...} byte for byte, and {@code -T json -e FIELD...} as JSON: the chosen fields alone,
+     * each an array of its values as {@code -T fields} prints them (bytes as hex, frame.time in tshark's format), a
+     * field the frame lacks left out.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {
+        "dns-veth.pcap;frame.number,ip.src,dns.qry.name,tcp.flags.syn,eth.src,udp.length",
+        "http-veth.pcap;frame.number,tcp.payload,http.request.method,ipv6.src,frame.time,_ws.col.Protocol",
+        "ipv6-bigtcp-veth.pcap;frame.number,ipv6.opt.jumbo,tcp.len,tcp.seq,frame.len"})
+    void chosenFieldsAreTsharks(String sample, String names) throws Exception {
+        String file = Cli.SAMPLES.resolve(sample).toString();
+        List<String> args = new java.util.ArrayList<>(List.of("-r", file));
+        for (String n : names.split(",")) {
+            args.add("-e");
+            args.add(n);
+        }
+        List<String> ek = new java.util.ArrayList<>(args);
+        ek.addAll(List.of("-T", "ek"));
+        Cli.Result mine = Cli.run(ek.toArray(String[]::new));
+        assertEquals(0, mine.code(), mine.err());
+        assertEquals(ToolOutput.tshark(List.of(), ek.toArray(String[]::new)), mine.out(), sample + " -T ek");
+        List<String> json = new java.util.ArrayList<>(args);
+        json.addAll(List.of("-T", "json"));
+        Cli.Result mineJson = Cli.run(json.toArray(String[]::new));
+        assertEquals(0, mineJson.code(), mineJson.err());
+        assertEquals(LENIENT.readValue(ToolOutput.tshark(List.of(), json.toArray(String[]::new)), Object.class),
+                LENIENT.readValue(mineJson.out(), Object.class), sample + " -T json");
+    }
+
+    /**
      * {@code -T psml}: tshark's own output but for the creator line on the ARP sample, whose Info texts are
      * tshark's too; on the others every section but Info (jumbocap's, see TsharkFieldsParityTest).
      */

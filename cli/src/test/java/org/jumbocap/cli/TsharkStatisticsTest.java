@@ -208,6 +208,58 @@ class TsharkStatisticsTest {
         return out;
     }
 
+    /**
+     * Conversations of SYN, FIN and RST alone and a connection that reuses a closed one's ports, against the installed
+     * tshark: analysis-scenarios.pcap (10.0.0.1:4000 to 10.0.0.2:80 twice: tshark's two TCP conversations are its two
+     * tcp.streams, jumbocap's too), a SYN alone and an ACK alone (crafted), and an ICMPv6 error quoting TCP (a
+     * stream of no frame of its own). The TCP conversation and endpoint tables are tshark's, and so is
+     * {@code -z follow,tcp,ascii|hex|raw,N} for every stream, payload or none.
+     *
+     * <p>Difference on purpose: transport-tcp-header-length-short.pcap, a segment whose header length is 16, is counted
+     * at its ports by jumbocap (its addresses and ports are there; the tree marks the bogus length); tshark's TCP
+     * dissector stops before its tap and lists no TCP conversation.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"tcp-scenarios/analysis-scenarios.pcap",
+        "crafted/transport-tcp-option-length-zero.pcap", "crafted/transport-tcp-option-overrun.pcap",
+        "crafted/transport-icmpv6-packet-too-big-jumbo.pcap"})
+    void chatsAndReusedPortsAreTsharks(String sample) throws Exception {
+        String file = Cli.SAMPLES.resolve(sample).toString();
+        for (String z : List.of("conv,tcp", "endpoints,tcp")) {
+            Cli.Result r = Cli.run("-r", file, "-q", "-z", z);
+            assertEquals(0, r.code(), r.err());
+            List<String> theirs = ToolOutput.tshark(List.of(), "-r", file, "-q", "-z", z).lines()
+                    .map(String::stripTrailing).toList();
+            assertEquals(theirs, tsharkPart(r.outLines()).stream().map(String::stripTrailing).toList(), sample + " " + z);
+        }
+        long streams = ToolOutput.tshark(List.of(), "-r", file, "-T", "fields", "-e", "tcp.stream").lines()
+                .filter(l -> !l.isEmpty()).mapToLong(Long::parseLong).max().orElse(-1) + 1;
+        for (long n = 0; n < Math.max(1, streams); n++) {
+            for (String mode : List.of("ascii", "hex", "raw")) {
+                String z = "follow,tcp," + mode + "," + n;
+                Cli.Result r = Cli.run("-r", file, "-q", "-z", z);
+                assertEquals(ToolOutput.tshark(List.of(), "-r", file, "-q", "-z", z), r.out(), sample + " " + z);
+            }
+        }
+    }
+
+    /**
+     * {@code -z expert,LEVEL[,FILTER]}: the items of that level and above, against the installed tshark where both tools
+     * have the same items at those levels (the loss sample's window-full warnings, none of them errors).
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {"ipv6-bigtcp-loss.pcap;expert,warn",
+        "ipv6-bigtcp-loss.pcap;expert,error", "ipv6-bigtcp-loss.pcap;expert,warn,frame.number > 300", "dns-veth.pcap;expert,warn"})
+    void expertLevelsAreTsharks(String sample, String z) throws Exception {
+        String file = Cli.SAMPLES.resolve(sample).toString();
+        Cli.Result r = Cli.run("-r", file, "-q", "-z", z);
+        assertEquals(0, r.code(), r.err());
+        assertEquals(ToolOutput.tshark(List.of(), "-r", file, "-q", "-z", z), r.out(), sample + " " + z);
+        if (z.startsWith("expert,warn") && sample.startsWith("ipv6-bigtcp-loss")) {
+            assertTrue(r.out().contains("Warns (") && !r.out().contains("Notes ("), r.out());
+        }
+    }
+
     @Test
     void followIsTheFollowCommand() {
         String veth = Cli.SAMPLES.resolve("ipv6-bigtcp-veth.pcap").toString();

@@ -59,6 +59,43 @@ public final class DissectorRegistry {
         return new DissectorRegistry(tables, new FieldRegistry(fieldDefs), new ExpertRegistry(expertDefs));
     }
 
+    /**
+     * Wireshark's Decode As ({@code tshark -d tcp.port==8080,http}): this registry with {@code table}'s entries from
+     * {@code from} to {@code to} replaced by the decoder {@code protocol} registers in that table (at its lowest key, DNS's 53
+     * rather than mDNS's 5353). A decoder is named by its class, {@code HttpDissector} is "http", as every
+     * protocol folder names its own.
+     *
+     * @throws IllegalArgumentException when no decoder of that name is registered in the table, naming those that are
+     */
+    public DissectorRegistry decodeAs(String table, int from, int to, String protocol) {
+        DissectorTable current = table(table);
+        Dissector chosen = null;
+        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        for (Map.Entry<Integer, Dissector> e : new java.util.TreeMap<>(current.entries()).entrySet()) {
+            String name = protocolName(e.getValue());
+            names.add(name);
+            if (chosen == null && name.equalsIgnoreCase(protocol)) {
+                chosen = e.getValue();
+            }
+        }
+        if (chosen == null) {
+            throw new IllegalArgumentException(table + " decodes " + String.join(", ", names));
+        }
+        Map<Integer, Dissector> entries = new HashMap<>(current.entries());
+        for (int key = from; key <= to; key++) {
+            entries.put(key, chosen);
+        }
+        Map<String, DissectorTable> changed = new LinkedHashMap<>(tables);
+        changed.put(table, new DissectorTable(table, entries));
+        return new DissectorRegistry(changed, fields, experts);
+    }
+
+    private static String protocolName(Dissector d) {
+        String name = d.getClass().getSimpleName();
+        return (name.endsWith("Dissector") ? name.substring(0, name.length() - "Dissector".length()) : name)
+                .toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** A table by name; an empty table when no module registered into it. */
     public DissectorTable table(String name) {
         DissectorTable t = tables.get(name);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.TcpAnalysis;
 
 /**
  * Two-way conversations per {@link TrafficLayer}, as Wireshark's Statistics → Conversations counts them:
@@ -20,10 +21,13 @@ public final class TwoWayConversations {
     private final Map<TrafficLayer, List<Conversation>> inOrder = new EnumMap<>(TrafficLayer.class);
     private long captureStartNanos = Long.MIN_VALUE;
 
-    /** The two ends in sorted order: one key for both directions. */
-    private record Pair(TrafficEndpoint low, TrafficEndpoint high) {
-        static Pair of(TrafficEndpoint x, TrafficEndpoint y) {
-            return x.compareTo(y) <= 0 ? new Pair(x, y) : new Pair(y, x);
+    /**
+     * The two ends in sorted order: one key for both directions; at the TCP layer also the stream (tcp.stream), so a
+     * connection that reuses the ports of a closed one is a conversation of its own, as in tshark; -1 where unknown.
+     */
+    private record Pair(TrafficEndpoint low, TrafficEndpoint high, long stream) {
+        static Pair of(TrafficEndpoint x, TrafficEndpoint y, long stream) {
+            return x.compareTo(y) <= 0 ? new Pair(x, y, stream) : new Pair(y, x, stream);
         }
     }
 
@@ -139,17 +143,23 @@ public final class TwoWayConversations {
         captureStartNanos = nanos;
     }
 
-    /** Counts the pipeline's current frame. */
+    /** Counts the pipeline's current frame, its TCP conversation told apart by its stream when it was followed. */
     public void add(FramePipeline pipeline) {
-        add(pipeline.summary(), pipeline.frame().timestampNanos(), pipeline.frame().originalLength());
+        TcpAnalysis analysis = pipeline.tcpAnalysis();
+        add(pipeline.summary(), pipeline.frame().timestampNanos(), pipeline.frame().originalLength(),
+                analysis == null ? -1 : analysis.stream);
     }
 
     /**
-     * Counts one frame at every layer it has.
+     * Counts one frame at every layer it has, a TCP conversation by its addresses and ports alone.
      *
      * @param frameBytes the frame's length on the wire
      */
     public void add(FrameSummary s, long timestampNanos, long frameBytes) {
+        add(s, timestampNanos, frameBytes, -1);
+    }
+
+    private void add(FrameSummary s, long timestampNanos, long frameBytes, long tcpStream) {
         if (captureStartNanos == Long.MIN_VALUE) {
             captureStartNanos = timestampNanos;
         }
@@ -161,7 +171,7 @@ public final class TwoWayConversations {
             TrafficEndpoint src = layer.source(s);
             TrafficEndpoint dst = layer.destination(s);
             Map<Pair, Conversation> conversations = byLayer.computeIfAbsent(layer, l -> new HashMap<>());
-            Pair key = Pair.of(src, dst);
+            Pair key = Pair.of(src, dst, layer == TrafficLayer.TCP ? tcpStream : -1);
             Conversation c = conversations.get(key);
             if (c == null) {
                 c = new Conversation(src, dst);

@@ -34,7 +34,7 @@ public final class SummaryLine {
     private final TimeFormat timeFormat;
     private final Colors colors;
 
-    /** tcpdump's -e: the Ethernet header's text before the endpoints ({@link LinkHeaderText}). */
+    /** tcpdump's -e: the link-level header's text before the endpoints ({@link LinkHeaderText}). */
     private final boolean linkHeader;
 
     public SummaryLine(TimeFormat timeFormat, Colors colors) {

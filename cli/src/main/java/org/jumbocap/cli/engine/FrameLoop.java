@@ -104,7 +104,7 @@ public final class FrameLoop {
     /** Frame buffer bytes a batch keeps from one use to the next. */
     private static final long KEPT_BATCH_BYTES = 2 * BATCH_BYTES;
 
-    private final FrameDissector dissector = new FrameDissector();
+    private final FrameDissector dissector;
     private final CompiledFilter filter;
     private FileCaptureFilter captureFilter;
     private final boolean verifyChecksums;
@@ -148,6 +148,13 @@ public final class FrameLoop {
     /** @param maxOpenConversations TCP conversations followed at once; past it the least recently seen is forgotten */
     public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums, boolean relativeSequenceNumbers, int threads,
                      int maxOpenConversations) {
+        this(filter, limit, verifyChecksums, relativeSequenceNumbers, threads, maxOpenConversations, new FrameDissector());
+    }
+
+    /** @param dissector the protocols' decoders, another registry's than the standard one for read's -d (Decode As) */
+    public FrameLoop(FrameFilter filter, long limit, boolean verifyChecksums, boolean relativeSequenceNumbers, int threads,
+                     int maxOpenConversations, FrameDissector dissector) {
+        this.dissector = dissector;
         this.filter = filter == null ? null : filter.compiled();
         this.verifyChecksums = verifyChecksums;
         this.maxOpen = maxOpenConversations;

@@ -10,7 +10,9 @@ import org.jumbocap.cli.engine.Captures;
 import org.jumbocap.cli.engine.ErrorText;
 import org.jumbocap.cli.engine.PartFile;
 import org.jumbocap.cli.engine.UserException;
+import org.jumbocap.cli.progress.ProgressLine;
 import org.jumbocap.displayfilter.CompiledFilter;
+import org.jumbocap.export.ExportColumn;
 import org.jumbocap.export.FrameRow;
 import org.jumbocap.export.FrameRowReader;
 import org.jumbocap.export.parquet.BackgroundFrameWriter;
@@ -31,6 +33,7 @@ public final class ParquetExport {
     private final boolean verifyChecksums;
     private final long limit;
     private final boolean debug;
+    private ProgressLine progress;
     private long rows;
 
     public ParquetExport(List<String> files, CompiledFilter filter, boolean verifyChecksums, long limit, boolean debug) {
@@ -39,6 +42,12 @@ public final class ParquetExport {
         this.verifyChecksums = verifyChecksums;
         this.limit = limit;
         this.debug = debug;
+    }
+
+    /** Counts each frame read on {@code line} (null: none is drawn). */
+    public ParquetExport progress(ProgressLine line) {
+        this.progress = line;
+        return this;
     }
 
     /** Every capture into one file; true when every capture was read to its end. */
@@ -139,6 +148,7 @@ public final class ParquetExport {
                 if (!more) {
                     break;
                 }
+                ProgressLine.count(progress, row.getLong(ExportColumn.CAPTURED_LENGTH));
                 rows++;
             }
         }

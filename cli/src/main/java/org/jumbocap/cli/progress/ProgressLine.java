@@ -98,6 +98,13 @@ public final class ProgressLine {
         };
     }
 
+    /** One frame of {@code capturedBytes} read, for a command that reads its frames without a frame loop (export). */
+    public static void count(ProgressLine line, long capturedBytes) {
+        if (line != null) {
+            line.count(capturedBytes);
+        }
+    }
+
     void count(long capturedBytes) {
         bytes += capturedBytes + RECORD_HEADER;
         frames++;

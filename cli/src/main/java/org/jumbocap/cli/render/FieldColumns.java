@@ -141,7 +141,7 @@ public final class FieldColumns {
             .ofPattern("MMM ppd, yyyy HH:mm:ss.", Locale.ROOT).withZone(java.time.ZoneOffset.UTC);
 
     /** {@code frame.time} as tshark prints it in -T fields, "Nov  2, 2026 08:19:07.007843000 UTC" (jumbocap's times are UTC). */
-    static String tsharkTime(long nanos) {
+    public static String tsharkTime(long nanos) {
         long seconds = Math.floorDiv(nanos, 1_000_000_000L);
         long fraction = Math.floorMod(nanos, 1_000_000_000L);
         return TSHARK_TIME.format(java.time.Instant.ofEpochSecond(seconds)) + String.format(Locale.ROOT, "%09d", fraction) + " UTC";
@@ -227,6 +227,33 @@ public final class FieldColumns {
 
     public String line(FrameTree tree) {
         return line(tree, null);
+    }
+
+    /** The fields chosen with -e, in their order. */
+    public List<String> names() {
+        return fields;
+    }
+
+    /**
+     * Each occurrence of one field as {@code -T fields} prints it (bytes as hex), for tshark's {@code -T json -e}
+     * and {@code -T ek -e}, whose JSON escapes the texts itself; empty when the frame has none.
+     */
+    public List<String> texts(String name, FrameTree tree, FrameContext context) {
+        String columnKind = COLUMNS.get(name);
+        List<Object> found = columnKind != null ? List.of(columnText(columnKind, tree, context))
+                : name.equals("frame.time") ? List.of(tsharkTime(tree.frame().timestampNanos()))
+                : values(tree, name);
+        List<String> texts = new java.util.ArrayList<>(found.size());
+        for (Object v : found) {
+            if (v instanceof FieldNode bytes) {
+                StringBuilder hex = new StringBuilder();
+                appendHex(tree, bytes, hex);
+                texts.add(hex.toString());
+            } else {
+                texts.add((String) v);
+            }
+        }
+        return texts;
     }
 
     /** The line of a frame; {@code context} gives {@code _ws.col.Time} its reference times. */

@@ -17,7 +17,7 @@ import org.jumbocap.tree.ExpertItem;
 import org.jumbocap.tree.FieldNode;
 
 /**
- * {@code -z expert[,FILTER]}: the expert items of the frames read, as tshark's tap-expert.c lists them: per
+ * {@code -z expert[,LEVEL][,FILTER]}: the expert items of the frames read (of LEVEL and above), as tshark's tap-expert.c lists them: per
  * severity, errors first, each distinct (group, protocol, message) once with how often it was seen, in
  * order of first appearance. jumbocap's own groups (jumbo, truncated) keep their names.
  */
@@ -26,10 +26,13 @@ final class ExpertReport implements TsharkStatistic {
     }
 
     private final TapFilter filter;
+    /** tshark's level: the items of this severity and above are listed. */
+    private final Severity least;
     private final Map<Severity, Map<Key, long[]>> bySeverity = new EnumMap<>(Severity.class);
 
-    ExpertReport(TapFilter filter) {
+    ExpertReport(TapFilter filter, Severity least) {
         this.filter = filter;
+        this.least = least;
     }
 
     @Override
@@ -42,6 +45,9 @@ final class ExpertReport implements TsharkStatistic {
             return;
         }
         for (ExpertItem item : frame.tree().experts()) {
+            if (item.severity().compareTo(least) < 0) {
+                continue;
+            }
             Key key = new Key(item.group(), protocol(item), item.message());
             bySeverity.computeIfAbsent(item.severity(), s -> new LinkedHashMap<>())
                     .computeIfAbsent(key, k -> new long[1])[0]++;

@@ -15,8 +15,11 @@ import org.jumbocap.tree.FieldNode;
 
 /**
  * {@code -z io,stat,INTERVAL[,FILTER...]}: frames and bytes per interval, one column per filter (an empty
- * filter counts every frame; {@code FRAMES} or {@code BYTES} alone, {@code COUNT(field)} of any field and
- * {@code SUM|MIN|MAX|AVG(field)} of an integer field before a filter make a one-number column), laid out as TShark 4.0 (tap-iostat.c) lays it out: the box as wide as its widest
+ * filter counts every frame; {@code FRAMES} or {@code BYTES} alone, {@code COUNT(field)} of any field,
+ * {@code SUM|MIN|MAX|AVG(field)} of an integer field or a relative time ({@code tcp.time_delta}, {@code dns.time},
+ * shown in seconds with six decimals) and {@code LOAD(field)} of a relative time (the time the responses were
+ * outstanding per second of the interval) before a filter make a one-number column; {@code -t a|ad|adoy|ud|udoy}
+ * show each row's start as a time of day, with its date), laid out as TShark 4.0 (tap-iostat.c) lays it out: the box as wide as its widest
  * part, times with the precision of the interval typed (or of the duration when the interval is 0 or longer
  * than the capture), the last row of a whole-second table ending at "Dur", and tshark's quirks kept, such as a
  * whole-second Duration whose microseconds are padded with spaces rather than zeros.
@@ -31,12 +34,38 @@ final class IoStatReport implements TsharkStatistic {
     private final List<String> filterTexts;
     private final List<TapFilter> filters = new ArrayList<>();
     private final List<Column> columns = new ArrayList<>();
+    private final RowTime rowTime;
     private long durationMicros;
+    /** tshark's start of the table in whole seconds, set by the first frame a column counts: its second less its relative second. */
+    private long startSeconds = Long.MIN_VALUE;
+
+    /** How a row names its interval: tshark's {@code -t} formats that io,stat takes (UTC, as jumbocap prints times). */
+    enum RowTime {
+        RELATIVE(null), TIME("HH:mm:ss"), DATE_AND_TIME("yyyy-MM-dd HH:mm:ss"), YEAR_DAY_AND_TIME("yyyy/DDD HH:mm:ss");
+
+        final java.time.format.DateTimeFormatter format;
+
+        RowTime(String pattern) {
+            format = pattern == null ? null
+                    : java.time.format.DateTimeFormatter.ofPattern(pattern, java.util.Locale.ROOT).withZone(java.time.ZoneOffset.UTC);
+        }
+
+        /** tshark's -t word: r, a, ad, adoy, ud or udoy; null for one io,stat does not take. */
+        static RowTime of(String tshark) {
+            return switch (tshark) {
+                case "r" -> RELATIVE;
+                case "a" -> TIME;
+                case "ad", "ud" -> DATE_AND_TIME;
+                case "adoy", "udoy" -> YEAR_DAY_AND_TIME;
+                default -> null;
+            };
+        }
+    }
 
     /** What a column counts: tshark's calc types that jumbocap makes. */
     enum Kind {
         FRAMES_AND_BYTES(""), FRAMES("FRAMES"), BYTES("BYTES"), COUNT("COUNT"), SUM("SUM"), MIN("MIN"), MAX("MAX"),
-        AVG("AVG");
+        AVG("AVG"), LOAD("LOAD");
 
         final String label;
 
@@ -56,6 +85,13 @@ final class IoStatReport implements TsharkStatistic {
     private static final class Column {
         final Kind kind;
         final String field;
+        /**
+         * The field is a relative time (tshark's FT_RELATIVE_TIME): counted in nanoseconds, LOAD in microseconds,
+         * and shown in seconds with six decimals.
+         */
+        final boolean time;
+        /** LOAD's interval in microseconds, the interval as typed (none for 0: the whole capture). */
+        final long loadInterval;
         long[] frames = new long[16];
         long[] counter = new long[16];
         long[] num = new long[16];
@@ -63,9 +99,11 @@ final class IoStatReport implements TsharkStatistic {
         long maxFrames;
         long maxValue;
 
-        Column(Kind kind, String field) {
+        Column(Kind kind, String field, boolean time, long loadInterval) {
             this.kind = kind;
             this.field = field;
+            this.time = time;
+            this.loadInterval = loadInterval;
         }
 
         void add(int i, long length, FramePipeline frame) {
@@ -84,10 +122,15 @@ final class IoStatReport implements TsharkStatistic {
             switch (kind) {
                 case FRAMES_AND_BYTES, FRAMES, BYTES -> counter[i] += length;
                 case COUNT -> counter[i] += frame.tree().findAll(field).size();
+                case LOAD -> {
+                    for (FieldNode n : frame.tree().findAll(field)) {
+                        load(i, Math.max(0, nanos(n)) / 1000);
+                    }
+                }
                 default -> {
                     List<FieldNode> values = frame.tree().findAll(field);
                     for (int v = 0; v < values.size(); v++) {
-                        long value = values.get(v).longValue();
+                        long value = time ? nanos(values.get(v)) : values.get(v).longValue();
                         switch (kind) {
                             case SUM -> counter[i] += value;
                             // the first value of the interval's first frame starts the minimum, as in tshark
@@ -102,7 +145,71 @@ final class IoStatReport implements TsharkStatistic {
                 }
             }
             maxFrames = Math.max(maxFrames, frames[i]);
-            maxValue = Math.max(maxValue, value(i));
+            // tshark keeps a relative time's largest average as whole seconds, rounded, and the rest as counted
+            maxValue = Math.max(maxValue, time && kind == Kind.AVG ? num[i] == 0 ? 0 : (counter[i] / num[i] + 500_000_000L) / 1_000_000_000L
+                    : kind == Kind.AVG && num[i] == 0 ? 0 : value(i));
+        }
+
+        /**
+         * LOAD: a response outstanding for {@code micros} fills this interval with its part past the last whole
+         * interval and each interval before with a whole one, as tshark's tap does (before the first it goes on
+         * from the last, as tshark's list of intervals wraps there).
+         */
+        private void load(int i, long micros) {
+            long part = micros % loadInterval;
+            counter[i] += part;
+            long chunks = (micros - part) / loadInterval;
+            if (chunks == 0) {
+                return;
+            }
+            int cells = i + 1;
+            long rounds = chunks / cells;
+            long extra = chunks % cells;
+            if (rounds > 0) {
+                for (int c = 0; c <= i; c++) {
+                    counter[c] += rounds * loadInterval;
+                }
+            }
+            for (int k = 0, c = i; k < extra; k++) {
+                c = c == 0 ? i : c - 1;
+                counter[c] += loadInterval;
+            }
+        }
+
+        /** A relative time's exact nanoseconds, from its text (its value is a double). */
+        private static long nanos(FieldNode n) {
+            try {
+                return new BigDecimal(n.valueText()).movePointRight(9).setScale(0, RoundingMode.HALF_UP).longValue();
+            } catch (NumberFormatException | ArithmeticException e) {
+                return n.value() instanceof Number d ? Math.round(d.doubleValue() * 1e9) : 0;
+            }
+        }
+
+        /**
+         * A relative time's cell in microseconds: a sum, minimum or maximum rounded, an average of the nanoseconds
+         * rounded, or LOAD's outstanding time per second of the row's {@code span}.
+         */
+        long cell(long i, long span) {
+            if (i >= counter.length) {
+                return 0;
+            }
+            int c = (int) i;
+            return switch (kind) {
+                case AVG -> (counter[c] / Math.max(1, num[c]) + 500) / 1000;
+                case LOAD -> span <= 0 ? 0 : counter[c] / span * MICROS
+                        + java.math.BigInteger.valueOf(counter[c] % span).multiply(java.math.BigInteger.valueOf(MICROS))
+                                .divide(java.math.BigInteger.valueOf(span)).longValue();
+                default -> (counter[c] + 500) / 1000;
+            };
+        }
+
+        /** The widest cell's whole seconds, as tshark works them out from what it kept. */
+        long maxSeconds(long interval) {
+            return switch (kind) {
+                case AVG -> maxValue;
+                case LOAD -> interval <= 0 ? 0 : maxValue / interval;
+                default -> (maxValue + 500_000_000L) / 1_000_000_000L;
+            };
         }
 
         long frames(long i) {
@@ -123,7 +230,8 @@ final class IoStatReport implements TsharkStatistic {
      * @param interval the interval as typed (seconds; 0 means the whole capture)
      * @param filterTexts one per column, empty for every frame
      */
-    IoStatReport(String interval, List<String> filterTexts) {
+    IoStatReport(String interval, List<String> filterTexts, RowTime rowTime) {
+        this.rowTime = rowTime;
         BigDecimal seconds;
         try {
             seconds = new BigDecimal(interval);
@@ -142,6 +250,7 @@ final class IoStatReport implements TsharkStatistic {
         this.filterTexts = List.copyOf(filterTexts);
         for (String spec : filterTexts) {
             Kind kind = Kind.FRAMES_AND_BYTES;
+            boolean time = false;
             String field = null;
             String filter = spec;
             for (Kind k : Kind.values()) {
@@ -163,17 +272,31 @@ final class IoStatReport implements TsharkStatistic {
                     if (k.takesField()) {
                         FieldDef def = DisplayFilter.fields().find(field).orElseThrow(() -> new IllegalArgumentException(
                                 "no field named " + SafeText.of(spec.substring(k.label.length() + 1, spec.indexOf(')')).strip())));
-                        if (k != Kind.COUNT && !def.type().isInteger()) {
+                        time = k != Kind.COUNT && relativeTime(def);
+                        if (k == Kind.LOAD && !time) {
+                            throw new IllegalArgumentException("LOAD(" + field + "): LOAD takes a relative time such as "
+                                    + "tcp.time_delta or dns.time; SUM|MIN|MAX|AVG(" + field + ") take an integer field");
+                        }
+                        if (k != Kind.COUNT && !def.type().isInteger() && !time) {
                             throw new IllegalArgumentException(k.label + "(" + field + "): jumbocap sums, compares and "
-                                    + "averages integer fields; COUNT(" + field + ") counts any field");
+                                    + "averages integer fields and relative times (tcp.time_delta, frame.time_relative, "
+                                    + "dns.time); COUNT(" + field + ") counts any field");
                         }
                     }
                     break;
                 }
             }
             filters.add(TapFilter.of(filter));
-            columns.add(new Column(kind, field));
+            columns.add(new Column(kind, field, time, micros == 0 ? Long.MAX_VALUE : micros));
         }
+    }
+
+    /**
+     * A time in seconds from an earlier moment (tshark's FT_RELATIVE_TIME): jumbocap's seconds fields but the
+     * absolute {@code frame.time_epoch}.
+     */
+    private static boolean relativeTime(FieldDef def) {
+        return def.type() == org.jumbocap.field.FieldType.DOUBLE && !def.name().equals("frame.time_epoch");
     }
 
     /** Largest interval accepted: longer than any capture's span needs, small enough to count in microseconds. */
@@ -214,6 +337,10 @@ final class IoStatReport implements TsharkStatistic {
         }
         for (int c = 0; c < columns.size(); c++) {
             if (filters.get(c).passes(frame)) {
+                if (startSeconds == Long.MIN_VALUE) {
+                    startSeconds = Math.floorDiv(frame.frame().timestampNanos(), 1_000_000_000L)
+                            - Math.floorDiv(relativeNanos, 1_000_000_000L);
+                }
                 columns.get(c).add((int) index, frame.frame().originalLength(), frame);
             }
         }
@@ -249,7 +376,8 @@ final class IoStatReport implements TsharkStatistic {
         duration = shownDuration;
         durMag = magnitude(duration / MICROS, 5);
         int invlColW = prec == 0 ? 2 * durMag + 8 : 2 * durMag + 2 * prec + 10;
-        invlColW = Math.max(invlColW, 12);
+        // a date makes the column as wide as "| Date and time       |"
+        invlColW = Math.max(invlColW, rowTime == RowTime.DATE_AND_TIME || rowTime == RowTime.YEAR_DAY_AND_TIME ? 23 : 12);
         borderlen = Math.max(borderlen, invlColW);
 
         int n = columns.size();
@@ -264,7 +392,9 @@ final class IoStatReport implements TsharkStatistic {
                 case FRAMES_AND_BYTES, BYTES, COUNT -> 5;
                 default -> c.kind.label.length();
             };
-            valW[j] = c.kind == Kind.FRAMES ? 0 : Math.max(least, magnitude(c.maxValue, 15));
+            // a relative time: its whole seconds' digits, a point and six decimals
+            valW[j] = c.kind == Kind.FRAMES ? 0 : c.time ? magnitude(c.maxSeconds(interval), 15) + 7
+                    : Math.max(least, magnitude(c.maxValue, 15));
             tabrowW += (frW[j] == 0 ? 0 : frW[j] + 3) + (valW[j] == 0 ? 0 : valW[j] + 3);
         }
         borderlen = Math.max(borderlen, tabrowW);
@@ -322,7 +452,12 @@ final class IoStatReport implements TsharkStatistic {
             out.append(number).append(spaces(width - number.length())).append('|');
         }
         out.append(filler).append('\n');
-        out.append("| Interval").append(spaces(invlColW - 11)).append('|');
+        String label = switch (rowTime) {
+            case RELATIVE -> "| Interval";
+            case TIME -> "| Time    ";
+            default -> "| Date and time";
+        };
+        out.append(label).append(spaces(invlColW - label.length() - 1)).append('|');
         for (int j = 0; j < n; j++) {
             Kind kind = columns.get(j).kind;
             if (kind == Kind.FRAMES_AND_BYTES) {
@@ -342,7 +477,12 @@ final class IoStatReport implements TsharkStatistic {
         for (long i = 0; i < rows; i++, t += interval) {
             boolean lastRow = cut == 0 && i == rows - 1;
             long end = lastRow ? duration : t + interval;
-            if (prec == 0) {
+            if (rowTime != RowTime.RELATIVE) {
+                // tshark 4.0 prints the whole second the row starts in, whatever the interval's decimals and the
+                // column's width (a time of day alone is narrower than its column)
+                long second = startSeconds == Long.MIN_VALUE ? t / MICROS : startSeconds + t / MICROS;
+                out.append("| ").append(rowTime.format.format(java.time.Instant.ofEpochSecond(second))).append(" |");
+            } else if (prec == 0) {
                 if (lastRow) {
                     int w = durMag >= 3 ? durMag + 1 : 3;
                     out.append(durMag == 1 ? "|  " : "| ").append(pad(t / MICROS, durMag)).append(" <> ")
@@ -361,7 +501,8 @@ final class IoStatReport implements TsharkStatistic {
                     out.append(' ').append(pad(c.frames(i), frW[j])).append(" |");
                 }
                 if (valW[j] > 0) {
-                    out.append(' ').append(pad(c.value(i), valW[j])).append(" |");
+                    out.append(' ').append(c.time ? seconds(c.cell(i, lastRow ? end - t : interval), valW[j] - 7)
+                            : pad(c.value(i), valW[j])).append(" |");
                 }
             }
             out.append(filler).append('\n');
@@ -371,6 +512,11 @@ final class IoStatReport implements TsharkStatistic {
             out.append("io,stat: ").append(cut).append(" later intervals not shown (at most ").append(IoIntervals.MAX_INTERVALS)
                     .append(" rows); a longer INTERVAL covers the whole capture\n");
         }
+    }
+
+    /** Microseconds as tshark's "%Nu.%06u". */
+    private static String seconds(long micros, int secondsWidth) {
+        return pad(micros / MICROS, secondsWidth) + "." + String.format(java.util.Locale.ROOT, "%06d", micros % MICROS);
     }
 
     /** A time in seconds with {@code prec} decimals, the seconds right-aligned in {@code secondsWidth}. */

@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jumbocap.buffer.FrameBuffer;
+import org.jumbocap.cli.render.FieldColumns;
+import org.jumbocap.dissect.FrameFields;
 import org.jumbocap.field.FieldType;
+import org.jumbocap.render.FrameContext;
 import org.jumbocap.render.Json;
 import org.jumbocap.tree.FieldNode;
 import org.jumbocap.tree.FrameTree;
@@ -43,6 +46,43 @@ public final class TsharkJson {
         fields(tree, tree.layers(), j);
         j.endObject().endObject();
         j.endObject();
+    }
+
+    /**
+     * One element of tshark's {@code -T json -e FIELD...}: {@code _source.layers} holds the chosen fields by name, each an
+     * array of its values as {@code -T fields} prints them; a field the frame lacks is left out.
+     */
+    public static void json(FrameTree tree, FrameContext context, FieldColumns columns, Json j) {
+        j.beginObject();
+        j.field("_index", index(tree));
+        j.field("_type", "doc");
+        j.name("_score").number("null");
+        j.name("_source").beginObject().name("layers").beginObject();
+        chosen(tree, context, columns, j, false);
+        j.endObject().endObject();
+        j.endObject();
+    }
+
+    /** tshark's {@code -T ek -e FIELD...}: as {@link #json(FrameTree, FrameContext, FieldColumns, Json)}, the names with underscores. */
+    public static void ek(FrameTree tree, FrameContext context, FieldColumns columns, Json index, Json doc) {
+        index.beginObject().name("index").beginObject().field("_index", index(tree)).field("_type", "doc").endObject().endObject();
+        doc.beginObject();
+        doc.field("timestamp", Long.toString(Math.floorDiv(tree.frame().timestampNanos(), 1_000_000L)));
+        doc.name("layers").beginObject();
+        chosen(tree, context, columns, doc, true);
+        doc.endObject().endObject();
+    }
+
+    private static void chosen(FrameTree tree, FrameContext context, FieldColumns columns, Json j, boolean underscores) {
+        for (String name : columns.names()) {
+            List<String> values = columns.texts(name, tree, context);
+            if (values.isEmpty()) {
+                continue;
+            }
+            j.name(underscores ? name.replace('.', '_') : name).beginArray();
+            values.forEach(j::value);
+            j.endArray();
+        }
     }
 
     /** tshark's {@code -T ek}: the index line and the frame's line, each ending in a newline. */
@@ -150,12 +190,12 @@ public final class TsharkJson {
     }
 
     /** A TCP option: a heading here, the option's bytes in tshark (its subfields then go in NAME_tree). */
-    private static boolean bytesValued(FieldNode n) {
+    static boolean bytesValued(FieldNode n) {
         return n.name().startsWith("tcp.options.") && n.def().type() == FieldType.NONE;
     }
 
     /** A value as tshark's JSON writes it: booleans "1"/"0", bytes as colon-separated hex, the rest as shown. */
-    private static String text(FrameTree tree, FieldNode n) {
+    static String text(FrameTree tree, FieldNode n) {
         if (bytesValued(n)) {
             return bytes(tree, n);
         }
@@ -165,6 +205,9 @@ public final class TsharkJson {
         }
         if (type == FieldType.BYTES) {
             return bytes(tree, n);
+        }
+        if (n.def() == FrameFields.TIME) {
+            return FieldColumns.tsharkTime(tree.frame().timestampNanos());
         }
         String text = n.valueText();
         return text == null ? "" : text;

@@ -3,6 +3,7 @@ package org.jumbocap.cli.tshark;
 import java.util.ArrayList;
 import java.util.List;
 import org.jumbocap.cli.engine.FrameLoop;
+import org.jumbocap.expert.Severity;
 import org.jumbocap.pipeline.FramePipeline;
 import org.jumbocap.render.FrameContext;
 import org.jumbocap.stats.TrafficLayer;
@@ -20,9 +21,16 @@ public final class TsharkStatistics {
      *                                  filter that does not compile (the message says where)
      */
     public TsharkStatistics(List<String> arguments) {
+        this(arguments, "r");
+    }
+
+    /**
+     * @param time tshark's {@code -t} word, which io,stat shows its rows with (r, a, ad, adoy, ud, udoy)
+     */
+    public TsharkStatistics(List<String> arguments, String time) {
         for (String a : arguments) {
             try {
-                reports.add(parse(a));
+                reports.add(parse(a, time));
             } catch (IllegalArgumentException e) {
                 throw e.getMessage().startsWith("-z ") ? e : new IllegalArgumentException("-z " + a + ": " + e.getMessage(), e);
             }
@@ -64,7 +72,7 @@ public final class TsharkStatistics {
         return s.toString();
     }
 
-    private static TsharkStatistic parse(String argument) {
+    private static TsharkStatistic parse(String argument, String time) {
         String[] parts = argument.split(",", -1);
         String kind = parts[0];
         switch (kind) {
@@ -77,12 +85,16 @@ public final class TsharkStatistics {
                 return kind.equals("conv") ? new ConversationReport(layer, filter) : new EndpointReport(layer, filter);
             }
             case "expert" -> {
-                // tshark takes an optional level (error, warn, note, chat, comment) before the filter
-                if (parts.length > 1 && List.of("error", "warn", "note", "chat", "comment").contains(parts[1])) {
-                    throw new IllegalArgumentException("-z " + argument + ": jumbocap lists every level; "
-                            + "'read -Y expert.severity == " + parts[1] + "' selects frames by one");
-                }
-                return new ExpertReport(TapFilter.of(rest(parts, 1)));
+                // tshark takes an optional level (error, warn, note, chat, comment) before the filter: that level and above
+                Severity least = parts.length > 1 ? switch (parts[1]) {
+                    case "error" -> Severity.ERROR;
+                    case "warn" -> Severity.WARN;
+                    case "note" -> Severity.NOTE;
+                    case "chat", "comment" -> Severity.CHAT;
+                    default -> null;
+                } : null;
+                return least == null ? new ExpertReport(TapFilter.of(rest(parts, 1)), Severity.CHAT)
+                        : new ExpertReport(TapFilter.of(rest(parts, 2)), least);
             }
             case "follow" -> {
                 if (parts.length != 4 || !parts[1].equals("tcp")
@@ -99,13 +111,11 @@ public final class TsharkStatistics {
                 }
                 if (parts.length >= 3 && parts[1].equals("stat")) {
                     List<String> columns = parts.length == 3 ? List.of("") : java.util.Arrays.asList(parts).subList(3, parts.length);
-                    for (String column : columns) {
-                        if (column.matches("(?s)\\s*LOAD\\(.*")) {
-                            throw new IllegalArgumentException("-z " + argument + ": jumbocap makes io,stat,INTERVAL[,FILTER...] "
-                                    + "columns of frames and bytes, FRAMES, BYTES, COUNT(field), SUM|MIN|MAX|AVG(integer field); LOAD is not made");
-                        }
+                    IoStatReport.RowTime rowTime = IoStatReport.RowTime.of(time);
+                    if (rowTime == null) {
+                        throw new IllegalArgumentException("-z " + argument + ": io,stat shows its rows with -t r, a, ad, adoy, ud or udoy, as tshark's");
                     }
-                    return new IoStatReport(parts[2], columns);
+                    return new IoStatReport(parts[2], columns, rowTime);
                 }
                 throw new IllegalArgumentException("-z " + argument + ": jumbocap makes io,stat,INTERVAL[,FILTER...] and io,phs[,FILTER]");
             }
