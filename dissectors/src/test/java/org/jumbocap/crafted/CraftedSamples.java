@@ -20,7 +20,8 @@ public final class CraftedSamples {
             new TransportCraftedCases(),
             new AuditCraftedCases(),
             new ProtocolCraftedCases(),
-            new UdpProtocolCraftedCases()
+            new UdpProtocolCraftedCases(),
+            new Dhcpv6CraftedCases()
     );
 
     /** Fixed so regenerated files are byte-identical: 2023-11-14T22:13:20Z. */
