@@ -26,6 +26,11 @@ expected() {
         -e dns.txt -e dns.soa.mname -e dns.qry.qu -e dns.resp.cache_flush -e dns.response_in -e dns.response_to \
         2>/dev/null >"$out/${f#crafted/}.dns.tsv"
     done
+    # two passes (tshark -2): a query's dns.response_in, the frame of its response
+    for f in dns-veth.pcap crafted/mdns-query-response.pcap; do
+    tshark -2 -r "$here/$f" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number -e _ws.col.Protocol \
+        -e dns.id -e dns.response_in -e dns.response_to 2>/dev/null >"$out/${f#crafted/}.dns-two-pass.tsv"
+    done
     # TCP reassembly off: jumbocap lists the records that start in each frame, as tshark does without it.
     for f in tls-veth.pcap crafted/tls-bigtcp-records.pcap crafted/tls-hello-lengths-lie.pcap; do
     tshark -o tcp.desegment_tcp_streams:FALSE -r "$here/$f" -T fields -E header=y -E occurrence=a \

@@ -93,6 +93,10 @@ public final class ReadCommand implements Callable<Integer> {
                     + "(default), d delta from the previous frame, e seconds since the epoch.")
     String time;
 
+    @Option(names = "-2", description = "Read each file twice, as tshark -2: a first pass learns what later frames "
+            + "tell about earlier ones (a DNS query's dns.response_in, the frame of its response). Standard input is read once.")
+    boolean twoPass;
+
     @Option(names = "-V", description = "Print the full field tree of each frame, with expert items.")
     boolean verbose;
 
@@ -281,8 +285,13 @@ public final class ReadCommand implements Callable<Integer> {
             out.append(Psml.head());
         }
         FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows)
-                .captureFilter(captureFilter);
+                .captureFilter(captureFilter).twoPass(twoPass);
         boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
+        if (loop.readOnce() > 0) {
+            out.flush();
+            err.println("jumbocap: note: -2 reads standard input once: its DNS queries have no dns.response_in");
+            err.flush();
+        }
         if (loop.conversationsForgotten() > 0) {
             out.flush();
             err.println("jumbocap: note: more than " + maxFlows + " TCP conversations were open at once (--max-flows); "

@@ -89,6 +89,14 @@ public final class TcpConversations {
     /** DNS's pairing of responses with queries, the other in-order decision. */
     private final DnsTransactions dns = new DnsTransactions();
 
+    /**
+     * Gives DNS queries their responses' frames ({@code dns.response_in}) from a first pass over the same
+     * frames; until the next {@link #clear}.
+     */
+    public void answersFrom(DnsResponses firstPass) {
+        dns.answersFrom(firstPass);
+    }
+
     public void clear() {
         dns.clear();
         open.clear();
