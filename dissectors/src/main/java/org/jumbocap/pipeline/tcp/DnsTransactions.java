@@ -200,7 +200,7 @@ final class DnsTransactions {
         }
     }
 
-    private static void addAnswers(FrameTree tree, long[] answers) {
+    static void addAnswers(FrameTree tree, long[] answers) {
         boolean[] used = new boolean[answers.length / 2];
         for (FieldNode layer : tree.layers()) {
             if (layer.def() != DnsFields.DNS && layer.def() != DnsFields.MDNS) {

@@ -63,6 +63,8 @@ public final class DetailLoader implements AutoCloseable {
                 if (analysis != null) {
                     TcpAnalysisTree.addTo(tree, analysis);
                 }
+                // a query's response frame, from the listing that saw every frame (tshark shows it after -2)
+                row.rowStore().dnsResponses().addTo(tree, row.number());
                 FrameDetail detail = new FrameDetail(row, frame, tree);
                 Platform.runLater(() -> {
                     if (generation.get() == ticket) {
