@@ -62,7 +62,8 @@ expected() {
         -e ntp.ppoll -e ntp.precision -e ntp.rootdelay -e ntp.rootdispersion -e ntp.refid -e ntp.reftime \
         -e ntp.org -e ntp.rec -e ntp.xmt 2>/dev/null >"$out/${f#crafted/}.ntp.tsv"
     done
-    for f in crafted/quic-packets.pcap; do
+    # quic-connection: the frames in order, as tshark follows the connection (short headers' quic.dcid)
+    for f in crafted/quic-packets.pcap crafted/quic-connection.pcap; do
     tshark -r "$here/$f" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number \
         -e _ws.col.Protocol -e _ws.col.Info -e quic.header_form -e quic.fixed_bit -e quic.long.packet_type \
         -e quic.long.packet_type_v2 -e quic.version -e quic.dcil -e quic.dcid -e quic.scil -e quic.scid \

@@ -88,6 +88,8 @@ public final class TcpConversations {
     /** Starts a new capture: stream numbers from 0 again, every conversation forgotten. */
     /** DNS's pairing of responses with queries, the other in-order decision. */
     private final DnsTransactions dns = new DnsTransactions();
+    /** QUIC's connection ids, for the short headers' destination ids. */
+    private final QuicConnectionIdTable quic = new QuicConnectionIdTable();
 
     /**
      * Gives DNS queries their responses' frames ({@code dns.response_in}) from a first pass over the same
@@ -99,6 +101,7 @@ public final class TcpConversations {
 
     public void clear() {
         dns.clear();
+        quic.clear();
         open.clear();
         reassembly.clear();
         closed.clear();
@@ -116,6 +119,7 @@ public final class TcpConversations {
         follow(s, frame, out);
         // after TCP, whose reassembly tells which DNS messages a segment gives
         dns.observe(s, frame, out);
+        quic.observe(s, frame, out);
     }
 
     private void follow(FrameSummary s, FrameRecord frame, TcpAnalysis out) {
