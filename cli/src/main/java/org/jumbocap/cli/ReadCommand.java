@@ -29,6 +29,7 @@ import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.dissect.DissectorRegistry;
 import org.jumbocap.field.FieldRegistry;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.DnsResponses;
 import org.jumbocap.pipeline.tcp.TcpConversations;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -287,6 +288,12 @@ public final class ReadCommand implements Callable<Integer> {
         FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows)
                 .captureFilter(captureFilter).twoPass(twoPass);
         boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
+        if (loop.pairingsDropped() > 0) {
+            out.flush();
+            err.println("jumbocap: note: -2 kept " + DnsResponses.CAP + " DNS pairings per file; the queries of "
+                    + loop.pairingsDropped() + " later ones have no dns.response_in");
+            err.flush();
+        }
         if (loop.readOnce() > 0) {
             out.flush();
             err.println("jumbocap: note: -2 reads standard input once: its DNS queries have no dns.response_in");

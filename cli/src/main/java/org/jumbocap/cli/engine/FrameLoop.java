@@ -19,6 +19,7 @@ import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
 import org.jumbocap.pipeline.FirstPass;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.DnsResponses;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
 import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.tree.FrameTree;
@@ -110,6 +111,7 @@ public final class FrameLoop {
     private FileCaptureFilter captureFilter;
     private boolean twoPass;
     private int readOnce;
+    private long pairingsDropped;
     private final boolean verifyChecksums;
     private final FramePipeline pipeline;
     private final long limit;
@@ -178,6 +180,11 @@ public final class FrameLoop {
     public FrameLoop twoPass(boolean on) {
         this.twoPass = on;
         return this;
+    }
+
+    /** DNS pairings the first pass did not keep, past {@link DnsResponses#CAP} per file. */
+    public long pairingsDropped() {
+        return pairingsDropped;
     }
 
     /** Inputs that {@link #twoPass} could read only once (standard input). */
@@ -279,7 +286,9 @@ public final class FrameLoop {
             } else if (twoPass) {
                 try (CaptureReader first = captureFilter == null ? Captures.open(file)
                         : new CaptureFilteredReader(Captures.open(file), captureFilter)) {
-                    pipeline.conversations().answersFrom(FirstPass.dnsResponses(first));
+                    DnsResponses responses = FirstPass.dnsResponses(first);
+                    pairingsDropped += responses.dropped();
+                    pipeline.conversations().answersFrom(responses);
                 }
             }
             FileClock clock = new FileClock(file, reader);

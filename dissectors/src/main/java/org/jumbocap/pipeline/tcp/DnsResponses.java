@@ -13,7 +13,8 @@ import org.jumbocap.tree.FrameTree;
  * queries go without, so memory is bounded whatever the capture. Filled by one thread, read by others.
  */
 public final class DnsResponses {
-    public static final int CAP = 1 << 20;
+    /** Some 100 bytes each: about 13 MB at most, whatever the capture. */
+    public static final int CAP = 1 << 17;
     /** Per query frame: transaction id, response frame, and again for each further response. */
     private final Map<Long, long[]> byQuery = new HashMap<>();
     private int kept;
