@@ -331,10 +331,9 @@ final class Dhcpv6Dissector implements Dissector {
         }
     }
 
-    /** A bytes field pointing at the frame's bytes (hex in {@code -T fields}), checked as a copy would be. */
+    /** A bytes field: a copy of its few bytes for the tree, so every output has its value. */
     private static void bytes(DissectionContext ctx, FieldNode option, FieldDef def, int at, int len) {
-        ctx.treeBytes(at, len);
-        option.add(def, at, len, ctx.bytesValue(at, len));
+        option.add(def, at, len, ctx.treeBytes(at, len));
     }
 
     private static boolean wrongLength(DissectionContext ctx, FieldNode option, int code, int len, boolean wrong) {
