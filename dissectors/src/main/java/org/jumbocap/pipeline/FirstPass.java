@@ -19,8 +19,13 @@ public final class FirstPass {
 
     /** The DNS responses of every query in the frames {@code reader} gives, which it reads to the end. */
     public static DnsResponses dnsResponses(CaptureReader reader) throws IOException {
+        return dnsResponses(reader, new FrameDissector());
+    }
+
+    /** As above, decoding as {@code dissector} does (the second pass's, with its decode-as rules if any). */
+    public static DnsResponses dnsResponses(CaptureReader reader, FrameDissector dissector) throws IOException {
         DnsResponses out = new DnsResponses();
-        FramePipeline pipeline = new FramePipeline(new FrameDissector(), null, false, new TcpConversations());
+        FramePipeline pipeline = new FramePipeline(dissector, null, false, new TcpConversations());
         pipeline.startCapture();
         FrameRecord record = new FrameRecord();
         while (reader.next(record)) {

@@ -286,7 +286,7 @@ public final class FrameLoop {
             } else if (twoPass) {
                 try (CaptureReader first = captureFilter == null ? Captures.open(file)
                         : new CaptureFilteredReader(Captures.open(file), captureFilter)) {
-                    DnsResponses responses = FirstPass.dnsResponses(first);
+                    DnsResponses responses = FirstPass.dnsResponses(first, dissector);
                     pairingsDropped += responses.dropped();
                     pipeline.conversations().answersFrom(responses);
                 }
