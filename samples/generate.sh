@@ -350,7 +350,7 @@ z_reports() {
 columns() {
     local f
     mkdir -p "$OUT/expected/tshark-columns"
-    for f in "$@" arp-veth.pcap dns-veth.pcap tls-veth.pcap; do
+    for f in "$@" arp-veth.pcap dns-veth.pcap tls-veth.pcap dhcpv6-veth.pcap; do
         TZ=UTC tshark -n -r "$OUT/$f" -o ip.defragment:FALSE -o ipv6.defragment:FALSE -T fields -E header=y \
             -e _ws.col.No. -e _ws.col.Time -e _ws.col.Source -e _ws.col.Destination -e _ws.col.Protocol \
             -e _ws.col.Length -e _ws.col.Info -e frame.time 2>/dev/null >"$OUT/expected/tshark-columns/$f.tsv"

@@ -26,6 +26,11 @@ expected() {
         -e dns.txt -e dns.soa.mname -e dns.qry.qu -e dns.resp.cache_flush -e dns.response_in -e dns.response_to \
         2>/dev/null >"$out/${f#crafted/}.dns.tsv"
     done
+    # two passes (tshark -2): a query's dns.response_in, the frame of its response
+    for f in dns-veth.pcap crafted/mdns-query-response.pcap; do
+    tshark -2 -r "$here/$f" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number -e _ws.col.Protocol \
+        -e dns.id -e dns.response_in -e dns.response_to 2>/dev/null >"$out/${f#crafted/}.dns-two-pass.tsv"
+    done
     # TCP reassembly off: jumbocap lists the records that start in each frame, as tshark does without it.
     for f in tls-veth.pcap crafted/tls-bigtcp-records.pcap crafted/tls-hello-lengths-lie.pcap; do
     tshark -o tcp.desegment_tcp_streams:FALSE -r "$here/$f" -T fields -E header=y -E occurrence=a \
@@ -57,7 +62,8 @@ expected() {
         -e ntp.ppoll -e ntp.precision -e ntp.rootdelay -e ntp.rootdispersion -e ntp.refid -e ntp.reftime \
         -e ntp.org -e ntp.rec -e ntp.xmt 2>/dev/null >"$out/${f#crafted/}.ntp.tsv"
     done
-    for f in crafted/quic-packets.pcap; do
+    # quic-connection: the frames in order, as tshark follows the connection (short headers' quic.dcid)
+    for f in crafted/quic-packets.pcap crafted/quic-connection.pcap; do
     tshark -r "$here/$f" -T fields -E header=y -E occurrence=a -E aggregator=, -e frame.number \
         -e _ws.col.Protocol -e _ws.col.Info -e quic.header_form -e quic.fixed_bit -e quic.long.packet_type \
         -e quic.long.packet_type_v2 -e quic.version -e quic.dcil -e quic.dcid -e quic.scil -e quic.scid \

@@ -32,6 +32,7 @@ import org.jumbocap.dissect.FrameDissector;
 import org.jumbocap.dissect.Tables;
 import org.jumbocap.field.FieldRegistry;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.DnsResponses;
 import org.jumbocap.pipeline.tcp.TcpConversations;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -99,6 +100,10 @@ public final class ReadCommand implements Callable<Integer> {
     /** tshark's -t word before it became read's ({@code ad} is read's {@code a}), for -z io,stat's rows. */
     @Option(names = "--tshark-time", hidden = true)
     String tsharkTime;
+
+    @Option(names = "-2", description = "Read each file twice, as tshark -2: a first pass learns what later frames "
+            + "tell about earlier ones (a DNS query's dns.response_in, the frame of its response). Standard input is read once.")
+    boolean twoPass;
 
     @Option(names = "-V", description = "Print the full field tree of each frame, with expert items.")
     boolean verbose;
@@ -311,8 +316,19 @@ public final class ReadCommand implements Callable<Integer> {
             out.append(Pdml.head(inputs.files().get(0), java.time.ZonedDateTime.now()));
         }
         FrameLoop loop = new FrameLoop(filter, inputs.count(), verify, !rawSequenceNumbers, inputs.threads(), maxFlows,
-                new FrameDissector(decoders())).captureFilter(captureFilter);
+                new FrameDissector(decoders())).captureFilter(captureFilter).twoPass(twoPass);
         boolean ok = loop.run(inputs.files(), sink, out, err, root.debug());
+        if (loop.pairingsDropped() > 0) {
+            out.flush();
+            err.println("jumbocap: note: -2 kept " + DnsResponses.CAP + " DNS pairings per file; the queries of "
+                    + loop.pairingsDropped() + " later ones have no dns.response_in");
+            err.flush();
+        }
+        if (loop.readOnce() > 0) {
+            out.flush();
+            err.println("jumbocap: note: -2 reads standard input once: its DNS queries have no dns.response_in");
+            err.flush();
+        }
         if (loop.conversationsForgotten() > 0) {
             out.flush();
             err.println("jumbocap: note: more than " + maxFlows + " TCP conversations were open at once (--max-flows); "

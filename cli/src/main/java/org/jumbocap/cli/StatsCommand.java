@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
 /** {@code jumbocap stats}: what a capture holds, with jumbograms and super-packets counted. */
 @Command(name = "stats", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Summarises captures: jumbograms, super-packets, flows, checksums, expert items.",
-                "Takes the files together: frames, bytes, duration, link types; "
+                "Takes the files together: frames, bytes, duration, link types; the protocols (tshark's -z io,phs, "
+                + "with the frames each is the highest of); "
                 + "jumbograms and BIG TCP super-packets by kind with their share of bytes; a histogram of "
                 + "frame sizes up to 512 KB; each conversation and direction with super-packets, largest "
                 + "and mean size and segments per super-packet (from the MSS in the SYNs); checksum states; "

@@ -124,9 +124,7 @@ final class TsharkHabits {
                 case "--color" -> {
                     // tshark colours only when asked; jumbocap colours a terminal's lines unless --no-color
                 }
-                case "-2" -> {
-                    // one pass is enough: every frame's TCP analysis is made before the filter sees it
-                }
+                case "-2" -> out.add("-2");
                 case "-R" -> {
                     if (!twoPass) {
                         throw new Refusal("-R is tshark's second-pass filter and needs -2; a display filter is -Y FILTER");

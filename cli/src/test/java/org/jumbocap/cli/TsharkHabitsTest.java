@@ -53,7 +53,7 @@ class TsharkHabitsTest {
                 Arguments.of(a("-r", F, "-o", "tcp.check_checksum:TRUE", "-V"), a("read", "--verify-checksums", "-V", F)),
                 Arguments.of(a("-r", F, "-o", "ip.defragment:FALSE"), a("read", F)),
                 // tshark's second pass numbers the frames it keeps from 1; jumbocap keeps their numbers in the file
-                Arguments.of(a("-r", F, "-2", "-R", "tcp.len > 65535"), a("read", "-Y", "tcp.len > 65535", F)),
+                Arguments.of(a("-r", F, "-2", "-R", "tcp.len > 65535"), a("read", "-2", "-Y", "tcp.len > 65535", F)),
                 // tcpdump
                 Arguments.of(a("read", "-nn", "-r", F, "-X", "-c", "2"), a("read", "-x", "-c", "2", F)),
                 Arguments.of(a("read", "-r", F, "-A", "-c", "2"), a("read", "-x", "-c", "2", F)),

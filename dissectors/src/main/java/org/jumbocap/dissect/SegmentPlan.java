@@ -5,7 +5,9 @@ package org.jumbocap.dissect;
  * start that finish a message begun in earlier frames (and that message whole, when it was gathered), the
  * run of whole messages of its own, and the bytes at its end that begin a message completed later.
  * Offsets are from the payload's start. A segment whose payload is a run of whole messages from its first
- * byte needs no plan. Immutable once made; a frame's decode on any thread may read it.
+ * byte needs no plan. A datagram protocol's frame gets a plan of no reassembly ({@link #datagram}) only to
+ * carry what its protocol knew of the conversation from earlier frames. Immutable once made; a frame's
+ * decode on any thread may read it.
  */
 public final class SegmentPlan {
     /** The stream's protocol, which measures and decodes its messages. */
@@ -47,6 +49,14 @@ public final class SegmentPlan {
                 conversationState, false);
     }
 
+    /**
+     * The plan of a datagram, which no reassembly touches: only what its protocol knew of the conversation
+     * from the frames before ({@link #conversationState}), as QUIC's short headers need the connection ids.
+     */
+    public static SegmentPlan datagram(Object conversationState) {
+        return new SegmentPlan(null, 0, 0, null, null, null, 0, -1, conversationState, false);
+    }
+
     /** The plan of a segment that repeats bytes already followed: all of it is segment data. */
     public static SegmentPlan retransmission(StreamPduDissector dissector, Object conversationState) {
         return new SegmentPlan(dissector, 0, 0, null, null, null, 0, -1, conversationState, true);
@@ -84,6 +94,6 @@ public final class SegmentPlan {
     }
 
     private boolean plain() {
-        return !retransmitted && reassembled == null && skippedAfterGap == 0 && tooLongMessage < 0;
+        return dissector != null && !retransmitted && reassembled == null && skippedAfterGap == 0 && tooLongMessage < 0;
     }
 }

@@ -33,6 +33,7 @@ public final class CaptureStatistics {
     private final ConversationTable conversations = new ConversationTable();
     private final ExpertTally experts = new ExpertTally();
     private final KernelFactsTally kernelFacts = new KernelFactsTally();
+    private final ProtocolHierarchy protocols = new ProtocolHierarchy();
     private long framesFromTrees;
     private boolean checksumsVerified = true;
 
@@ -126,12 +127,14 @@ public final class CaptureStatistics {
             add(pipeline.tree());
             return;
         }
+        protocols.add(s, pipeline.frame().originalLength());
         count(facts.read(s, pipeline.frame(), pipeline.tcpAnalysis()));
         experts.add(pipeline, currentFile());
     }
 
     /** Adds one frame, from its full dissection. */
     public void add(FrameTree tree) {
+        protocols.add(tree);
         count(treeFacts.read(tree, facts));
         List<ExpertItem> items = tree.experts();
         if (!items.isEmpty()) {
@@ -144,6 +147,11 @@ public final class CaptureStatistics {
         transports.add(f);
         conversations.add(f);
         kernelFacts.add(f);
+    }
+
+    /** Every frame's protocols, as tshark's {@code -z io,phs} and the viewer's Protocol Hierarchy count them. */
+    public ProtocolHierarchy protocols() {
+        return protocols;
     }
 
     /** What the kernel recorded about the frames: super-packets per direction, GSO super-packets by kind. */

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.tree.FrameTree;
 
 /**
@@ -23,6 +24,7 @@ public final class ProtocolHierarchy {
         private final Map<String, Node> children = new LinkedHashMap<>();
         private long frames;
         private long bytes;
+        private long endFrames;
 
         private Node(String name) {
             this.name = name;
@@ -35,6 +37,11 @@ public final class ProtocolHierarchy {
 
         public long frames() {
             return frames;
+        }
+
+        /** Frames whose highest protocol this is: their path ends here (Wireshark's "End Packets"). */
+        public long endFrames() {
+            return endFrames;
         }
 
         /** Frame lengths on the wire ({@code frame.len}), summed. */
@@ -64,6 +71,7 @@ public final class ProtocolHierarchy {
         node.frames++;
         node.bytes += frameLength;
         if (protocols.isEmpty()) {
+            node.endFrames++;
             return;
         }
         int start = 0;
@@ -78,6 +86,33 @@ public final class ProtocolHierarchy {
             node.bytes += frameLength;
             start = end + 1;
         }
+        node.endFrames++;
+    }
+
+    /**
+     * Counts a frame by its summary's layers, which are its tree's when the summary is complete
+     * ({@link FrameSummary#incomplete} false): no tree and no string per frame, for {@code stats} over long captures.
+     */
+    public void add(FrameSummary summary, long frameLength) {
+        Node node = root;
+        node.frames++;
+        node.bytes += frameLength;
+        for (int i = 0; i < summary.protocolLayerCount; i++) {
+            String name = summary.protocolLayers[i].name();
+            if (name.equals("frame")) {
+                // as frame.protocols leaves it out
+                continue;
+            }
+            Node child = node.children.get(name);
+            if (child == null) {
+                child = new Node(name);
+                node.children.put(name, child);
+            }
+            node = child;
+            node.frames++;
+            node.bytes += frameLength;
+        }
+        node.endFrames++;
     }
 
     /** The root: every frame counted, with the first layers (link types) as its children. */

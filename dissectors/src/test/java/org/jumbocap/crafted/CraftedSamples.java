@@ -21,7 +21,8 @@ public final class CraftedSamples {
             new AuditCraftedCases(),
             new ProtocolCraftedCases(),
             new UdpProtocolCraftedCases(),
-            new Http2CraftedCases()
+            new Http2CraftedCases(),
+            new Dhcpv6CraftedCases()
     );
 
     /** Fixed so regenerated files are byte-identical: 2023-11-14T22:13:20Z. */

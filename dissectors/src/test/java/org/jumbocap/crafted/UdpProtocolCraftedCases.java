@@ -117,14 +117,30 @@ public final class UdpProtocolCraftedCases implements CraftedCaseSource {
                 udpOverIpv4(40000, 443, quicLong(0xD3, 1, CLIENT_CID, SERVER_CID, null, 50)),
                 udpOverIpv4(40001, 4433, quicLong(0xD3, 0x6b3343cfL, CLIENT_CID, SERVER_CID, "0102030405", 1162))),
                 null, List.of("quic.short.dcid_unknown")));
+        String serverCid = "a1a2a3a4a5a6a7a8a9aa";
+        out.add(new CraftedCase("quic-connection", "A QUIC connection on UDP port 443 followed in order: the client's "
+                + "Initial (source connection id " + SERVER_CID + "), a short header the client sends before the server "
+                + "answers, the server's Initial and Handshake coalesced (its own id, 10 bytes), then short headers "
+                + "each way carrying the other's id, one from the client's new port (a migration), one whose id is "
+                + "no known one, and the server's short header of 1,200 bytes", LinkTypes.ETHERNET, List.of(
+                udpOverIpv4(40000, 443, quicLong(0xC3, 1, CLIENT_CID, SERVER_CID, "", 1162)),
+                udpOverIpv4(40000, 443, quicShort(0x43, CLIENT_CID, 60)),
+                udpOverIpv4(443, 40000, TransportFrames.concat(quicLong(0xC1, 1, SERVER_CID, serverCid, "", 100),
+                        quicLong(0xE1, 1, SERVER_CID, serverCid, null, 200))),
+                udpOverIpv4(40000, 443, quicShort(0x43, serverCid, 80)),
+                udpOverIpv4(443, 40000, quicShort(0x47, SERVER_CID, 70)),
+                udpOverIpv4(40001, 443, quicShort(0x43, serverCid, 40)),
+                udpOverIpv4(40000, 443, quicShort(0x43, "eeeeeeeeeeeeeeeeeeee", 40)),
+                udpOverIpv4(443, 40000, quicShort(0x41, SERVER_CID, 1191))),
+                null, List.of("quic.short.dcid_unknown")));
         byte[] tooMany = new byte[0];
-        for (int i = 0; i < 20; i++) {
+        for (int i = 0; i < 300; i++) {
             tooMany = TransportFrames.concat(tooMany, quicLong(0xE1, 1, "", "", null, 0));
         }
         out.add(new CraftedCase("quic-lengths-lie", "QUIC headers whose lengths lie: a Length of 1,000 in a "
                 + "datagram of 60 bytes, a connection id length of 255 in 60 bytes, a connection id of 25 bytes (version 1 allows 20), a header cut after the version, an Initial "
                 + "whose 8-byte token length says 2^62 - 1, a Version Negotiation cut inside a version, a Retry too "
-                + "short for its 16-byte tag, and 20 empty Handshake packets coalesced in one datagram",
+                + "short for its 16-byte tag, and 300 empty Handshake packets coalesced in one datagram (past the 256 a frame decodes)",
                 LinkTypes.ETHERNET, List.of(
                 udpOverIpv4(40000, 443, Bytes.of().bytes(quicLong(0xE1, 1, CLIENT_CID, SERVER_CID, null, 30))
                         .set16(1 + 4 + 1 + 8 + 1 + 8, 0x4000 | 1000).toArray()),

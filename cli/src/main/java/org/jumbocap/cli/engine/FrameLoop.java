@@ -17,7 +17,9 @@ import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
+import org.jumbocap.pipeline.FirstPass;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.tcp.DnsResponses;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
 import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.tree.FrameTree;
@@ -107,6 +109,9 @@ public final class FrameLoop {
     private final FrameDissector dissector;
     private final CompiledFilter filter;
     private FileCaptureFilter captureFilter;
+    private boolean twoPass;
+    private int readOnce;
+    private long pairingsDropped;
     private final boolean verifyChecksums;
     private final FramePipeline pipeline;
     private final long limit;
@@ -172,6 +177,26 @@ public final class FrameLoop {
     public FrameLoop captureFilter(FileCaptureFilter filter) {
         this.captureFilter = filter;
         return this;
+    }
+
+    /**
+     * Reads each file twice, as tshark's {@code -2}: a first pass learns what later frames tell about earlier
+     * ones (a DNS query's {@code dns.response_in}), the second hands the frames on. Standard input is read
+     * once ({@link #readOnce}).
+     */
+    public FrameLoop twoPass(boolean on) {
+        this.twoPass = on;
+        return this;
+    }
+
+    /** DNS pairings the first pass did not keep, past {@link DnsResponses#CAP} per file. */
+    public long pairingsDropped() {
+        return pairingsDropped;
+    }
+
+    /** Inputs that {@link #twoPass} could read only once (standard input). */
+    public int readOnce() {
+        return readOnce;
     }
 
     public int maxOpenConversations() {
@@ -263,6 +288,16 @@ public final class FrameLoop {
                 : new CaptureFilteredReader(Captures.open(file), captureFilter)) {
             sink.startFile(file);
             pipeline.startCapture();
+            if (twoPass && Captures.STDIN.equals(file)) {
+                readOnce++;
+            } else if (twoPass) {
+                try (CaptureReader first = captureFilter == null ? Captures.open(file)
+                        : new CaptureFilteredReader(Captures.open(file), captureFilter)) {
+                    DnsResponses responses = FirstPass.dnsResponses(first, dissector);
+                    pairingsDropped += responses.dropped();
+                    pipeline.conversations().answersFrom(responses);
+                }
+            }
             FileClock clock = new FileClock(file, reader);
             boolean more = true;
             while (more && !limitReached()) {

@@ -19,6 +19,7 @@ import org.jumbocap.stats.ChecksumState;
 import org.jumbocap.stats.FlowStats;
 import org.jumbocap.io.PacketFlags;
 import org.jumbocap.stats.KernelFactsTally;
+import org.jumbocap.stats.ProtocolHierarchy;
 import org.jumbocap.stats.SizeHistogram;
 
 /** Renders {@link CaptureStatistics} as text for a terminal or as one JSON object with the same numbers. */
@@ -69,6 +70,8 @@ public final class StatsReport {
             row(s, "UDP GSO", group(st.udpGsoSuspectedFrames()) + " suspected super-packets, " + group(st.udpGsoSuspectedBytes())
                     + " B (udp.gso.suspected: no gso_size in the file)");
         }
+
+        protocolsText(s, st.protocols(), colors);
 
         s.append('\n').append(colors.bold("Jumbograms and BIG TCP super-packets")).append('\n');
         for (KindCount k : st.jumboKinds()) {
@@ -177,6 +180,44 @@ public final class StatsReport {
         return s.toString();
     }
 
+    /**
+     * The protocol hierarchy (tshark's {@code -z io,phs}, the viewer's Protocol Hierarchy) with, per protocol,
+     * the frames whose highest protocol it is: its frames as the Protocol column would count them.
+     */
+    private static void protocolsText(StringBuilder s, ProtocolHierarchy h, Colors colors) {
+        s.append('\n').append(colors.bold("Protocols (frames through each; highest: frames it is the top layer of)")).append('\n');
+        if (h.root().children().isEmpty()) {
+            s.append("  none\n");
+            return;
+        }
+        s.append(String.format(Locale.ROOT, "  %-32s %10s %10s %15s%n", "protocol", "frames", "highest", "bytes"));
+        for (ProtocolHierarchy.Node n : h.root().children()) {
+            protocolRow(s, n, 0);
+        }
+    }
+
+    private static void protocolRow(StringBuilder s, ProtocolHierarchy.Node n, int depth) {
+        // names are the dissectors' filter names, never bytes of the capture
+        s.append(String.format(Locale.ROOT, "  %-32s %10s %10s %15s%n", "  ".repeat(depth) + n.name(), group(n.frames()),
+                group(n.endFrames()), group(n.bytes())));
+        for (ProtocolHierarchy.Node c : n.children()) {
+            protocolRow(s, c, depth + 1);
+        }
+    }
+
+    private static void protocolsJson(Json j, ProtocolHierarchy.Node n) {
+        j.beginObject().field("protocol", n.name()).field("frames", n.frames()).field("highest", n.endFrames())
+                .field("bytes", n.bytes());
+        if (!n.children().isEmpty()) {
+            j.name("children").beginArray();
+            for (ProtocolHierarchy.Node c : n.children()) {
+                protocolsJson(j, c);
+            }
+            j.endArray();
+        }
+        j.endObject();
+    }
+
     private static final String[] DIRECTIONS = {"unknown", "inbound", "outbound"};
 
     /** What the kernel recorded (a pcapng with its facts): super-packets per direction; nothing without. */
@@ -276,6 +317,11 @@ public final class StatsReport {
         j.name("tcp").beginObject().field("frames", st.tcpFrames()).field("bytes", st.tcpBytes()).endObject();
         j.name("udp").beginObject().field("frames", st.udpFrames()).field("bytes", st.udpBytes())
                 .field("gso_suspected", st.udpGsoSuspectedFrames()).endObject();
+        j.name("protocols").beginArray();
+        for (ProtocolHierarchy.Node n : st.protocols().root().children()) {
+            protocolsJson(j, n);
+        }
+        j.endArray();
         j.name("jumbo").beginObject().field("frames", st.jumboFrames()).field("bytes", st.jumboBytes())
                 .field("share_of_bytes", share(st.jumboBytes(), st.bytes()));
         j.name("kinds").beginArray();

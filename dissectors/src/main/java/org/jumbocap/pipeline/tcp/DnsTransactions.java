@@ -24,8 +24,9 @@ import org.jumbocap.tree.FrameTree;
  * transactions are kept, the oldest forgotten first, so memory is bounded whatever the capture; a response
  * whose query was forgotten, or never captured, is paired with nothing, as tshark's unsolicited ones.
  *
- * <p>{@code dns.response_in} on a query is not given: it needs a later frame, and the pipeline decides each
- * frame when it comes, in one pass (tshark gives it only with {@code -2}).
+ * <p>{@code dns.response_in} on a query needs a later frame, and the pipeline decides each frame when it comes:
+ * it is given only when a first pass over the capture collected the pairings ({@link DnsResponses}, handed in
+ * with {@link #answersFrom}), as tshark gives it only with {@code -2}.
  */
 final class DnsTransactions {
     static final int CAP = 65_536;
@@ -59,8 +60,16 @@ final class DnsTransactions {
         }
     };
 
+    /** What a first pass learnt of this capture's responses, or null for one pass. */
+    private DnsResponses answers;
+
     void clear() {
         open.clear();
+        answers = null;
+    }
+
+    void answersFrom(DnsResponses firstPass) {
+        answers = firstPass;
     }
 
     /** Pairs the DNS messages of the frame; a response's pairing goes into {@code out}. */
@@ -68,6 +77,9 @@ final class DnsTransactions {
         FieldDef transport = dnsOver(s);
         if (transport == null || s.transportOffset < 0) {
             return;
+        }
+        if (answers != null) {
+            out.dnsAnswers = answers.of(frame.number());
         }
         FrameBuffer b = frame.buffer();
         if (transport == UdpFields.UDP) {
@@ -153,8 +165,14 @@ final class DnsTransactions {
                 : new Key(s.ipVersion, s.dstHi, s.dstLo, s.dstPort, s.srcHi, s.srcLo, s.srcPort, tcp, id);
     }
 
-    /** Adds each paired response's query frame and time to its DNS layer, the first pairing of its id. */
+    /**
+     * Adds each paired response's query frame and time to its DNS layer, the first pairing of its id; and,
+     * after a first pass, each query's response frame to its layer, the first unused response of its id.
+     */
     static void addTo(FrameTree tree, TcpAnalysis a) {
+        if (a.dnsAnswers != null) {
+            addAnswers(tree, a.dnsAnswers);
+        }
         long[] pairs = a.dnsPairs;
         if (pairs == null) {
             return;
@@ -176,6 +194,27 @@ final class DnsTransactions {
                     layer.add(DnsFields.RESPONSE_TO, layer.offset(), 0, pairs[3 * i + 1]).generated();
                     layer.add(DnsFields.TIME, layer.offset(), 0, (Object) (nanos / 1e9)).generated()
                             .setValueText(() -> FieldFormat.seconds(nanos));
+                    break;
+                }
+            }
+        }
+    }
+
+    static void addAnswers(FrameTree tree, long[] answers) {
+        boolean[] used = new boolean[answers.length / 2];
+        for (FieldNode layer : tree.layers()) {
+            if (layer.def() != DnsFields.DNS && layer.def() != DnsFields.MDNS) {
+                continue;
+            }
+            FieldNode id = layer.find(DnsFields.ID);
+            FieldNode response = layer.find(DnsFields.FLAGS_RESPONSE);
+            if (id == null || response == null || (response.value() instanceof Boolean r ? r : response.longValue() == 1)) {
+                continue;
+            }
+            for (int i = 0; i < used.length; i++) {
+                if (!used[i] && answers[2 * i] == id.longValue()) {
+                    used[i] = true;
+                    layer.add(DnsFields.RESPONSE_IN, layer.offset(), 0, answers[2 * i + 1]).generated();
                     break;
                 }
             }

@@ -61,6 +61,11 @@ public final class TcpAnalysis {
      * once set.
      */
     public long[] dnsPairs;
+    /**
+     * The frame's DNS queries' responses, known only from a first pass over the capture ({@link DnsResponses}):
+     * per response its transaction id and its frame; null for none or without a first pass. Never changed once set.
+     */
+    public long[] dnsAnswers;
 
     public void reset() {
         tracked = false;
@@ -77,6 +82,7 @@ public final class TcpAnalysis {
         conversationCap = -1;
         segmentPlan = null;
         dnsPairs = null;
+        dnsAnswers = null;
         windowSize = -1;
         windowScalingFactor = -1;
     }
@@ -124,6 +130,7 @@ public final class TcpAnalysis {
         conversationCap = o.conversationCap;
         segmentPlan = o.segmentPlan;
         dnsPairs = o.dnsPairs;
+        dnsAnswers = o.dnsAnswers;
         windowSize = o.windowSize;
         windowScalingFactor = o.windowScalingFactor;
     }

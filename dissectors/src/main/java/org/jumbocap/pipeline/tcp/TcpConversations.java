@@ -88,9 +88,20 @@ public final class TcpConversations {
     /** Starts a new capture: stream numbers from 0 again, every conversation forgotten. */
     /** DNS's pairing of responses with queries, the other in-order decision. */
     private final DnsTransactions dns = new DnsTransactions();
+    /** QUIC's connection ids, for the short headers' destination ids. */
+    private final QuicConnectionIdTable quic = new QuicConnectionIdTable();
+
+    /**
+     * Gives DNS queries their responses' frames ({@code dns.response_in}) from a first pass over the same
+     * frames; until the next {@link #clear}.
+     */
+    public void answersFrom(DnsResponses firstPass) {
+        dns.answersFrom(firstPass);
+    }
 
     public void clear() {
         dns.clear();
+        quic.clear();
         open.clear();
         reassembly.clear();
         closed.clear();
@@ -108,6 +119,7 @@ public final class TcpConversations {
         follow(s, frame, out);
         // after TCP, whose reassembly tells which DNS messages a segment gives
         dns.observe(s, frame, out);
+        quic.observe(s, frame, out);
     }
 
     private void follow(FrameSummary s, FrameRecord frame, TcpAnalysis out) {

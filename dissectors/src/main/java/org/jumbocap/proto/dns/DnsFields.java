@@ -27,6 +27,9 @@ public final class DnsFields {
     /** Set by the pipeline's in-order step, which pairs a response with its query (tshark's one-pass fields). */
     public static final FieldDef RESPONSE_TO = FieldDef.of("dns.response_to", "Request In", FieldType.UINT32,
             "Frame of the query this response answers");
+    /** Set only when a first pass over the capture told which later frame answers the query (read -2, as tshark -2). */
+    public static final FieldDef RESPONSE_IN = FieldDef.of("dns.response_in", "Response In", FieldType.UINT32,
+            "Frame of the response that answers this query");
     public static final FieldDef TIME = FieldDef.of("dns.time", "Time", FieldType.DOUBLE,
             "Seconds from the query to this response");
     public static final FieldDef FLAGS = FieldDef.of("dns.flags", "Flags", FieldType.UINT16, Base.HEX, "Flags word");

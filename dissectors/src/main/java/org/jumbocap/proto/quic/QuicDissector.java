@@ -14,9 +14,11 @@ import org.jumbocap.tree.FieldNode;
  * long header's Length gives where the next one starts. A UDP GSO super-packet (the kernel's gso_size
  * recorded with the frame) is many datagrams, and the packets are decoded at each segment boundary.
  *
- * <p>A short header's destination connection id has no length on the wire; without state between frames
- * it stays in the remaining payload, with a note, as tshark shows it when it has not followed the
- * handshake. Every length is checked against the datagram's end before it is used, and no array is
+ * <p>A short header's destination connection id has no length on the wire: when the frames are followed in
+ * order, the pipeline hands the frame the connection ids earlier long headers gave
+ * ({@link QuicConnectionIds}, in the frame's plan), and one the packet begins with is its {@code quic.dcid},
+ * as tshark matches it; else it stays in the remaining payload, with a note, as tshark shows it when it has
+ * not seen the connection's handshake. Every length is checked against the datagram's end before it is used, and no array is
  * allocated from one: a field's bytes are copied only when a tree is built, and only the captured ones.
  */
 final class QuicDissector implements HeuristicDissector {
@@ -26,11 +28,12 @@ final class QuicDissector implements HeuristicDissector {
     /** RFC 9000 section 17.2: at most 20 bytes in version 1 (the length byte could say 255). */
     static final int MAX_CID = 20;
     /**
-     * QUIC layers in one frame: a GSO super-packet may hold up to 128 datagrams and a datagram many tiny
-     * coalesced packets, but the frame's summary has room for a bounded number of layers, and the tree must
-     * not say more than it (as DNS stops at 16 messages per segment).
+     * QUIC layers in one frame: every datagram of the largest UDP GSO super-packet the kernel makes (its
+     * UDP_MAX_SEGMENTS, 64 or 128 by version) with two packets coalesced in each. Past the summary's room for
+     * layers the tree holds the rest and the summary says it is incomplete, so a filter decides on the tree;
+     * past this bound a hostile frame of tiny coalesced packets is cut, with a note.
      */
-    static final int MAX_PACKETS = 16;
+    static final int MAX_PACKETS = 256;
     private static final HexFormat HEX = HexFormat.of();
 
     @Override
@@ -123,16 +126,24 @@ final class QuicDissector implements HeuristicDissector {
         quic.add(QuicFields.FIXED_BIT, p, 1, (first & 0x40) != 0);
         quic.add(QuicFields.SPIN_BIT, p, 1, (first & 0x20) != 0);
         FieldNode header = quic.add(QuicFields.SHORT, p, 1, null);
-        if (firstShortHeader) {
+        // the connection ids the in-order step learnt from earlier frames' long headers, if any matched
+        int dcil = ctx.segmentPlan() != null && ctx.segmentPlan().conversationState instanceof QuicConnectionIds known
+                ? known.match(ctx.buffer(), p + 1, end) : -1;
+        if (dcil > 0) {
+            quic.add(QuicFields.DCID, p + 1, dcil, ctx.treeBytes(p + 1, dcil));
+        } else if (firstShortHeader) {
             // once per frame: a super-packet of short header datagrams would otherwise fill the summary's notes
             ctx.expert(header, QuicFields.DCID_UNKNOWN);
         }
         packetLength(quic, p, end);
-        remaining(ctx, quic, p + 1, end);
+        remaining(ctx, quic, p + 1 + Math.max(dcil, 0), end);
         if (info != null) {
             // the key phase bit is under header protection, so unknown without the keys; tshark's column then
             // says KP0 whatever the bit on the wire, and this keeps its text
             info.append("Protected Payload (KP0)");
+            if (dcil > 0) {
+                info.append(", DCID=").append(hex(ctx.buffer(), p + 1, dcil));
+            }
         }
     }
 

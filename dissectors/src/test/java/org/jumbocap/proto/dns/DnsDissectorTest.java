@@ -31,8 +31,8 @@ class DnsDissectorTest {
     private static final FrameDissector DISSECTOR = new FrameDissector();
     /**
      * The frames in order through the pipeline, whose in-order step pairs each response with its query
-     * ({@code dns.response_to}); {@code dns.response_in} on a query needs a later frame and is not given,
-     * as tshark's one pass does not give it either (the table's column is empty).
+     * ({@code dns.response_to}); {@code dns.response_in} on a query needs a later frame and is not given in
+     * one pass, as tshark's one pass does not give it either (the table's column is empty).
      */
     @Test
     void capturedDnsMatchesTshark() throws Exception {
@@ -48,6 +48,60 @@ class DnsDissectorTest {
         List<String> other = differences.stream().filter(d -> !sameSeconds(d)).toList();
         assertEquals(List.of(), other);
         assertEquals(11, differences.size(), "the eleven responses' times, each equal as a number: " + differences);
+    }
+
+    /**
+     * Two passes, as tshark -2: the first collects the pairings, the second gives each query the frame of its
+     * response ({@code dns.response_in}; frame 24 holds two queries, answered in 25 and 27) beside each
+     * response's query, equal to tshark's on every frame of both samples; and one pass still gives none.
+     */
+    @Test
+    void queriesGetTheirResponsesFrameInASecondPass() throws Exception {
+        for (String[] sample : new String[][] {{"dns-veth.pcap", "dns-veth.pcap.dns-two-pass.tsv"},
+                {"crafted/mdns-query-response.pcap", "mdns-query-response.pcap.dns-two-pass.tsv"}}) {
+            java.nio.file.Path path = TsharkCrossCheck.sample(sample[0]);
+            List<String> lines = java.nio.file.Files.readAllLines(TsharkCrossCheck.sample("expected")
+                    .resolve("tshark-fields").resolve(sample[1]));
+            String[] header = lines.get(0).split("\t", -1);
+            org.jumbocap.pipeline.tcp.DnsResponses firstPass;
+            try (CaptureReader reader = CaptureFiles.open(path)) {
+                firstPass = org.jumbocap.pipeline.FirstPass.dnsResponses(reader);
+            }
+            assertEquals(0, firstPass.dropped());
+            for (boolean twoPasses : new boolean[] {true, false}) {
+                org.jumbocap.pipeline.tcp.TcpConversations conversations = new org.jumbocap.pipeline.tcp.TcpConversations();
+                org.jumbocap.pipeline.FramePipeline pipeline = new org.jumbocap.pipeline.FramePipeline(DISSECTOR, null, false,
+                        conversations);
+                pipeline.startCapture();
+                if (twoPasses) {
+                    conversations.answersFrom(firstPass);
+                }
+                List<String> ours = new ArrayList<>();
+                ours.add(lines.get(0));
+                try (CaptureReader reader = CaptureFiles.open(path)) {
+                    FrameRecord record = new FrameRecord();
+                    while (reader.next(record)) {
+                        pipeline.accept(record, 0, 0);
+                        FrameTree tree = pipeline.tree();
+                        List<String> cells = new ArrayList<>();
+                        cells.add(Long.toString(record.number()));
+                        for (int i = 1; i < header.length; i++) {
+                            cells.add(TsharkCrossCheck.value(tree, header[i]));
+                        }
+                        ours.add(String.join("\t", cells));
+                    }
+                }
+                List<String> expected = twoPasses ? lines
+                        : lines.stream().map(l -> l.startsWith("frame") ? l : blankColumn(l, 3)).toList();
+                assertEquals(expected, ours, sample[0] + (twoPasses ? ", two passes" : ", one pass"));
+            }
+        }
+    }
+
+    private static String blankColumn(String line, int column) {
+        String[] cells = line.split("\t", -1);
+        cells[column] = "";
+        return String.join("\t", cells);
     }
 
     /** "frame 22 dns.time: tshark 0.000150000, jumbocap 1.5E-4": the same number of nanoseconds. */

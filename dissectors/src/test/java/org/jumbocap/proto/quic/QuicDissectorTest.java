@@ -77,6 +77,48 @@ class QuicDissectorTest {
     }
 
     /**
+     * A connection followed in frame order, as {@code read} and the viewer follow it: the short headers'
+     * destination connection ids ({@code quic.dcid}, and "DCID=" in the Info) are the ids the other endpoint's
+     * long headers gave, equal to tshark's on every frame: the client's short header before the server spoke
+     * (frame 2) and one carrying no known id (frame 7) keep theirs in the payload; the migrated client's
+     * (frame 6) is matched by its bytes. Besides how bytes are written, tshark differs only where it does for
+     * quic-packets.pcap: frame 1's packet number, which it decrypts, and frame 3, an Initial and a Handshake
+     * coalesced, whose Info it gives for the last packet only. Decoded alone, a frame knows no id.
+     */
+    @Test
+    void shortHeadersCarryTheIdsTheConnectionGave() throws Exception {
+        List<String> unexplained = new ArrayList<>();
+        List<String> infos = new ArrayList<>();
+        for (String d : TsharkCrossCheck.differencesInOrder("crafted/quic-connection.pcap", "quic-connection.pcap.quic.tsv", null)) {
+            Matcher bytes = BYTES_DIFFERENCE.matcher(d);
+            Matcher info = INFO_DIFFERENCE.matcher(d);
+            if (bytes.matches() && bytes.group(1).equals(bytes.group(2).replace(":", ""))) {
+                continue;
+            }
+            if (info.matches() && (info.group(1).equals("1") && info.group(2).replaceAll(", PKN: \\d+$", "").equals(info.group(3))
+                    || info.group(1).equals("3") && info.group(3).endsWith(", " + info.group(2)) && info.group(3).startsWith("Initial, "))) {
+                infos.add(info.group(1));
+                continue;
+            }
+            unexplained.add(d);
+        }
+        assertEquals(List.of(), unexplained);
+        assertEquals(List.of("1", "3"), infos);
+        List<FrameRecord> frames = new ArrayList<>();
+        try (org.jumbocap.io.CaptureReader reader = org.jumbocap.io.files.CaptureFiles.open(
+                TsharkCrossCheck.sample("crafted/quic-connection.pcap"))) {
+            FrameRecord record = new FrameRecord();
+            while (reader.next(record)) {
+                frames.add(record.copy());
+            }
+        }
+        FrameTree alone = DISSECTOR.dissect(frames.get(3));
+        assertEquals("", TsharkCrossCheck.value(alone, "quic.dcid"));
+        assertTrue(alone.hasExpert("quic.short.dcid_unknown"));
+        assertEquals("Protected Payload (KP0)", SummaryText.info(alone));
+    }
+
+    /**
      * A UDP GSO super-packet as an AF_PACKET socket records it (gso_type udp_l4, gso_size 1200): three
      * datagrams, a 1,200-byte Initial, a 1,200-byte short header packet and a 0-RTT packet, decoded at
      * each boundary exactly as each datagram alone.
@@ -162,6 +204,50 @@ class QuicDissectorTest {
         assertEquals(List.of(), differences);
         assertEquals(lines.size() - 1, row, "one QUIC layer per datagram");
         assertEquals(List.of("1200/1,2,3", "1200/1,2,3,4,5,6", "0/"), gso);
+    }
+
+    /**
+     * A UDP GSO super-packet of 50 short header datagrams (more than the summary has room for), after the
+     * server's Initial, followed in order: every datagram is a QUIC layer with its datagram number and the
+     * server's connection id, no note says any was cut, and the summary, which says it is incomplete, still
+     * names QUIC; the same in the summary-only path a filter takes. 300 coalesced packets stop at 256, with
+     * the note.
+     */
+    @Test
+    void superPacketsOfManyDatagramsAreDecodedWhole() {
+        String serverCid = "a1a2a3a4a5a6a7a8a9aa";
+        byte[][] datagrams = new byte[50][];
+        for (int i = 0; i < datagrams.length; i++) {
+            datagrams[i] = quicShort(0x43, serverCid, 1200 - 11);
+        }
+        byte[] superPacket = udpOverIpv4(40000, 443, TransportFrames.concat(datagrams));
+        byte[] initial = udpOverIpv4(443, 40000, quicLong(0xC1, 1, SERVER_CID, serverCid, "", 100));
+        org.jumbocap.pipeline.FramePipeline pipeline = new org.jumbocap.pipeline.FramePipeline(DISSECTOR, null, false,
+                new org.jumbocap.pipeline.tcp.TcpConversations());
+        pipeline.startCapture();
+        pipeline.accept(new FrameRecord(1, 0, LinkTypes.ETHERNET, initial, initial.length), 0, 0);
+        FrameRecord record = new FrameRecord(2, 0, LinkTypes.ETHERNET, superPacket, superPacket.length)
+                .withVnetHeader(VnetHeader.of(VnetHeader.F_NEEDS_CSUM, VnetHeader.GSO_UDP_L4, 42, 1200, 34, 6));
+        pipeline.accept(record, 0, 0);
+        FrameTree tree = pipeline.tree();
+        assertEquals(50, tree.layers().stream().filter(l -> l.name().equals("quic")).count());
+        assertEquals(50, tree.findAll("quic.dcid").size());
+        assertEquals(serverCid, TsharkCrossCheck.value(tree, "quic.dcid").split(",")[49].replace(":", ""));
+        assertEquals("50", TsharkCrossCheck.value(tree, "quic.gso_datagram").split(",")[49]);
+        assertFalse(tree.hasExpert("quic.packets.too_many"));
+        assertFalse(tree.hasExpert("quic.short.dcid_unknown"));
+        assertTrue(pipeline.summary().incomplete);
+        assertEquals("QUIC", SummaryText.protocol(pipeline.summary()));
+        assertEquals("QUIC", SummaryText.protocol(tree));
+        assertTrue(SummaryText.info(tree).startsWith("Protected Payload (KP0), DCID=" + serverCid + ", Protected"));
+
+        byte[] coalesced = new byte[0];
+        for (int i = 0; i < 300; i++) {
+            coalesced = TransportFrames.concat(coalesced, quicLong(0xE1, 1, "", "", null, 0));
+        }
+        FrameTree cut = dissect(udpOverIpv4(40000, 443, coalesced));
+        assertEquals(QuicDissector.MAX_PACKETS, cut.layers().stream().filter(l -> l.name().equals("quic")).count());
+        assertTrue(cut.hasExpert("quic.packets.too_many"));
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.jumbocap.gui.model;
 import java.util.Arrays;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.jumbo.JumboKind;
+import org.jumbocap.pipeline.tcp.DnsResponses;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
 
 /**
@@ -54,6 +55,7 @@ public final class RowStore {
     private static final int WINDOW_SHIFT = 24;
     private static final int ANALYSIS_FLAGS = (1 << WINDOW_SHIFT) - 1;
     /** Frame index to (the frame a duplicate ACK repeats) << 20 | its number; written by the appender. */
+    private final DnsResponses dnsResponses = new DnsResponses();
     private final java.util.concurrent.ConcurrentHashMap<Integer, Long> duplicateAcks = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Rows readable now; frame number = index + 1. */
@@ -110,7 +112,14 @@ public final class RowStore {
                 duplicateAcks.put(index, tcp.duplicateAckFrame << 20 | Math.min(tcp.duplicateAckNumber, 0xFFFFF));
             }
         }
+        // the listing is a first pass: a query decoded again later gets its response's frame from it
+        dnsResponses.record(index + 1L, tcp);
         size = index + 1;
+    }
+
+    /** The DNS responses paired with their queries while the rows were listed ({@code dns.response_in}). */
+    public DnsResponses dnsResponses() {
+        return dnsResponses;
     }
 
     private byte protocolId(String name) {

@@ -5,6 +5,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import javafx.application.Platform;
+import org.jumbocap.dissect.SegmentPlan;
 import org.jumbocap.gui.backend.CaptureBackend;
 import org.jumbocap.gui.model.FrameDetail;
 import org.jumbocap.gui.model.PacketRow;
@@ -58,11 +59,15 @@ public final class DetailLoader implements AutoCloseable {
                 }
                 // the TCP analysis subtree and the payload as reassembly planned it, as `read -V` shows them
                 TcpAnalysis analysis = replay.analysisOf(store, row.rowStore(), row.index());
-                FrameTree tree = backend.dissect(frame, firstNanos, previousNanos,
-                        analysis == null ? null : analysis.segmentPlan);
+                // a datagram has no stream to follow: its plan (QUIC's connection ids) is the listing pass's
+                SegmentPlan plan = analysis != null ? analysis.segmentPlan
+                        : store.segmentPlans().knows(row.index()) ? store.segmentPlans().get(row.index()) : null;
+                FrameTree tree = backend.dissect(frame, firstNanos, previousNanos, plan);
                 if (analysis != null) {
                     TcpAnalysisTree.addTo(tree, analysis);
                 }
+                // a query's response frame, from the listing that saw every frame (tshark shows it after -2)
+                row.rowStore().dnsResponses().addTo(tree, row.number());
                 FrameDetail detail = new FrameDetail(row, frame, tree);
                 Platform.runLater(() -> {
                     if (generation.get() == ticket) {

@@ -102,14 +102,16 @@ public final class RowTextLoader implements RowTexts.Loader, AutoCloseable {
 
     /**
      * The TCP reassembly plan of frame {@code index}: the listing pass's, or, where that was not kept (a
-     * live capture, a capture past the plans' budget), found by following the frame's stream again.
+     * live capture, a capture past the plans' budget), found by following the frame's stream again. A
+     * datagram's plan only as the listing pass kept it.
      */
     private SegmentPlan segmentPlan(int index) throws IOException {
         int stream = rows.tcpStream(index);
-        if (stream < 0) {
-            return null;
-        }
         SegmentPlans plans = frames.segmentPlans();
+        if (stream < 0) {
+            // a datagram's plan (QUIC's connection ids), as the listing pass kept it; no stream to follow again
+            return plans.knows(index) ? plans.get(index) : null;
+        }
         if (plans.knows(index)) {
             return plans.get(index);
         }
