@@ -105,7 +105,7 @@ class TsharkHabitsTest {
                 Arguments.of(a("-r", F, "-Y", "tcp", "-t", "dd"), "use -t d"),
                 Arguments.of(a("-r", F, "-F", "pcap"), "-F needs -w FILE"),
                 Arguments.of(a("-r", F, "-w", "x.pcap", "-F", "erf"), "jumbocap writes pcap or pcapng"),
-                Arguments.of(a("-r", F, "-d", "udp.port==53,foo"), "udp.port decodes dhcp, dns, geneve, ntp, quic, vxlan"),
+                Arguments.of(a("-r", F, "-d", "udp.port==53,foo"), "udp.port decodes dhcp, dhcpv6, dns, geneve, ntp, quic, vxlan"),
                 Arguments.of(a("-r", F, "-d", "sctp.port==80,http"), "expected tcp.port==PORT,PROTO or udp.port==PORT,PROTO"),
                 Arguments.of(a("-r", F, "-d", "udp.port==5-3,ntp"), "ports are 0 to 65535, FROM-TO with FROM <= TO"),
                 Arguments.of(a("export", "-w", "-", F), "Parquet cannot go to standard output"),
