@@ -253,6 +253,11 @@ public final class ReadCommand implements Callable<Integer> {
             };
             case fields -> new LineSink(out) {
                 @Override
+                public boolean readsRecordAlone() {
+                    return recordAlone;
+                }
+
+                @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
                     // frame.number and the lengths come from the record: no tree for a filtered list of frames
                     if (recordAlone) {

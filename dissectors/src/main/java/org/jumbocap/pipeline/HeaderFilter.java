@@ -53,7 +53,7 @@ public final class HeaderFilter {
     private final DissectorRegistry registry;
     private final DissectorTable ipProtocols;
     private final DissectorTable udpPorts;
-    private final DissectorTable udpHeuristics;
+    private final HeuristicDissector[] udpHeuristics;
     private final boolean ipv4ByEthertype;
     private final boolean ipv6ByEthertype;
     private final FrameSummary summary = new FrameSummary();
@@ -66,7 +66,8 @@ public final class HeaderFilter {
         this.registry = registry;
         this.ipProtocols = registry.table(Tables.IP_PROTO);
         this.udpPorts = registry.table(Tables.UDP_PORT);
-        this.udpHeuristics = registry.table(Tables.UDP_HEURISTIC);
+        this.udpHeuristics = registry.table(Tables.UDP_HEURISTIC).inKeyOrder().stream()
+                .filter(d -> d instanceof HeuristicDissector).toArray(HeuristicDissector[]::new);
         DissectorTable ethertypes = registry.table(Tables.ETHERTYPE);
         this.ipv4ByEthertype = ethertypes.get(ETHERTYPE_IPV4) == Ipv4Dissector.INSTANCE;
         this.ipv6ByEthertype = ethertypes.get(ETHERTYPE_IPV6) == Ipv6Dissector.INSTANCE;
@@ -97,9 +98,7 @@ public final class HeaderFilter {
      */
     FrameSummary headers(FrameRecord frame) {
         FrameSummary s = summary;
-        s.reset();
-        s.frameNumber = frame.number();
-        s.linkType = frame.linkType();
+        clear(s);
         s.capturedLength = frame.capturedLength();
         s.originalLength = frame.originalLength();
         if (frame.linkType() != LinkTypes.ETHERNET || frame.capturedLength() < ETHERNET_HEADER
@@ -120,6 +119,37 @@ public final class HeaderFilter {
         return known ? s : null;
     }
 
+    /**
+     * Clears what the filter reads ({@code FastField}'s fields of the headers), and only that: the whole
+     * {@link FrameSummary#reset} is most of the time a frame takes here.
+     */
+    private static void clear(FrameSummary s) {
+        s.ipLayerCount = 0;
+        s.udpCount = 0;
+        s.ipProto = -1;
+        s.transportOffset = -1;
+        s.srcPort = -1;
+        s.dstPort = -1;
+        s.tcpSeq = -1;
+        s.tcpHeaderLength = -1;
+        s.tcpFlags = -1;
+        s.transportPayloadLength = -1;
+    }
+
+    /** Records the frame's only IP layer, as {@link FrameSummary#beginIpLayer} and {@link FrameSummary#endIpLayer} do. */
+    private static void ipLayer(FrameSummary s, int version, int protocolField, long srcHi, long srcLo, long dstHi,
+                                long dstLo, long l3PayloadLength, JumboKind kind) {
+        s.ipLayerCount = 1;
+        s.layerIpVersion[0] = version;
+        s.layerProtocolField[0] = protocolField;
+        s.layerSrcHi[0] = srcHi;
+        s.layerSrcLo[0] = srcLo;
+        s.layerDstHi[0] = dstHi;
+        s.layerDstLo[0] = dstLo;
+        s.layerL3PayloadLength[0] = l3PayloadLength;
+        s.layerJumboKind[0] = kind;
+    }
+
     /** As {@code Ipv4Dissector}: the layer's facts, then the transport; false where it would differ. */
     private boolean ipv4(FrameBuffer b, int offset, long length) {
         if (!b.has(offset, IPV4_MIN_HEADER)) {
@@ -138,13 +168,7 @@ public final class HeaderFilter {
         JumboKind kind = JumboRules.ipv4Kind(totalLength, headerLength, length);
         long realTotal = JumboRules.ipv4TotalLength(kind, totalLength, length);
         FrameSummary s = summary;
-        int layer = s.beginIpLayer(4, protocol, offset);
-        s.srcLo = b.u32(offset + 12);
-        s.dstLo = b.u32(offset + 16);
-        s.l3PayloadLength = realTotal - headerLength;
-        s.ipHeaderLength = headerLength;
-        s.jumboKind = kind;
-        s.endIpLayer(layer);
+        ipLayer(s, 4, protocol, 0, b.u32(offset + 12), 0, b.u32(offset + 16), realTotal - headerLength, kind);
         s.ipProto = protocol;
         if (kind == null && totalLength < headerLength) {
             return false;
@@ -162,12 +186,6 @@ public final class HeaderFilter {
         }
         int payloadLength = b.u16(offset + 4);
         int nextHeader = b.u8(offset + 6);
-        FrameSummary s = summary;
-        int layer = s.beginIpLayer(6, nextHeader, offset);
-        s.srcHi = b.u64(offset + 8);
-        s.srcLo = b.u64(offset + 16);
-        s.dstHi = b.u64(offset + 24);
-        s.dstLo = b.u64(offset + 32);
         long bytesAfterHeader = length - IPV6_HEADER;
         int chainStart = offset + IPV6_HEADER;
         int protocol = nextHeader;
@@ -188,10 +206,9 @@ public final class HeaderFilter {
         int extensionBytes = upperOffset - chainStart;
         JumboKind kind = JumboRules.ipv6Kind(payloadLength, hasJumbo, bytesAfterHeader);
         long realPayload = JumboRules.ipv6PayloadLength(kind, payloadLength, jumboValue, bytesAfterHeader);
-        s.l3PayloadLength = realPayload;
-        s.jumboKind = kind;
-        s.ipHeaderLength = IPV6_HEADER + extensionBytes;
-        s.endIpLayer(layer);
+        FrameSummary s = summary;
+        ipLayer(s, 6, nextHeader, b.u64(offset + 8), b.u64(offset + 16), b.u64(offset + 24), b.u64(offset + 32),
+                realPayload, kind);
         s.ipProto = protocol;
         // the bytes that belong to the packet, cut to what the frame carried (Ipv6Dissector.checkLengths)
         long carried = kind == JumboKind.IPV6_ZERO_LENGTH ? realPayload : Math.min(realPayload, bytesAfterHeader);
@@ -253,7 +270,9 @@ public final class HeaderFilter {
         s.transportOffset = offset;
         s.srcPort = srcPort;
         s.dstPort = dstPort;
-        s.addUdp(srcPort, dstPort, offset, lengthField);
+        s.udpCount = 1;
+        s.udpSrcPort[0] = srcPort;
+        s.udpDstPort[0] = dstPort;
         long payloadLength = Math.max(0, JumboRules.udpDatagramLength(lengthField, length) - UDP_HEADER);
         s.transportPayloadLength = payloadLength;
         if (payloadLength == 0) {
@@ -263,8 +282,8 @@ public final class HeaderFilter {
             return false;
         }
         int payload = offset + UDP_HEADER;
-        for (Dissector d : udpHeuristics.inKeyOrder()) {
-            if (d instanceof HeuristicDissector h && h.accepts(context(b), payload, payloadLength)) {
+        for (HeuristicDissector h : udpHeuristics) {
+            if (h.accepts(context(b), payload, payloadLength)) {
                 return false;
             }
         }

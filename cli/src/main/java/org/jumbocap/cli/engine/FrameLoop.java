@@ -18,6 +18,7 @@ import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.HeaderFilter;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
 import org.jumbocap.pipeline.tcp.TcpConversations;
 import org.jumbocap.tree.FrameTree;
@@ -68,6 +69,16 @@ public final class FrameLoop {
          * Utf8Text)} and {@link #write(byte[], int, int)}): for a byte stream, nothing to encode per frame.
          */
         default boolean rendersUtf8() {
+            return false;
+        }
+
+        /**
+         * Whether the text is made from the frame's record and context alone (its number, times, lengths),
+         * never its summary, tree or conversation: then a frame is not decoded when a filter on header fields
+         * ({@link HeaderFilter}) settles it from the headers, or when there is no filter, and the TCP
+         * conversations are not followed.
+         */
+        default boolean readsRecordAlone() {
             return false;
         }
 
@@ -252,6 +263,8 @@ public final class FrameLoop {
         ArrayDeque<Batch> free = new ArrayDeque<>();
         int maxInFlight = pool == null ? 1 : 2 * threads + 1;
         RenderingSink renderer = sink instanceof RenderingSink r ? r : null;
+        boolean recordAlone = renderer != null && renderer.readsRecordAlone()
+                && (filter == null || HeaderFilter.decidesFromHeaders(filter));
         try (CaptureReader reader = captureFilter == null ? Captures.open(file)
                 : new CaptureFilteredReader(Captures.open(file), captureFilter)) {
             sink.startFile(file);
@@ -261,17 +274,17 @@ public final class FrameLoop {
             while (more && !limitReached()) {
                 Batch b = free.isEmpty() ? new Batch() : free.poll();
                 more = b.fill(reader, clock);
-                b.work = run(pool, () -> b.decode(workerPipeline()));
+                b.work = run(pool, () -> b.decode(workerPipeline(), recordAlone ? headerFilter() : null, recordAlone));
                 inFlight.add(b);
                 // the batch before this one has had the time this one took to read: follow its conversations
                 for (Batch x : inFlight) {
                     if (x != b) {
-                        advance(x, pool, renderer);
+                        advance(x, pool, renderer, recordAlone);
                     }
                 }
                 while (inFlight.size() >= maxInFlight || (!more && !inFlight.isEmpty())) {
                     Batch done = inFlight.poll();
-                    advance(done, pool, renderer);
+                    advance(done, pool, renderer, recordAlone);
                     deliver(done, sink, renderer);
                     done.recycle();
                     free.add(done);
@@ -308,14 +321,16 @@ public final class FrameLoop {
      * it to the filtering and rendering step. Batches must come in file order; a batch already past this
      * step is left as it is.
      */
-    private void advance(Batch b, ExecutorService pool, RenderingSink renderer) {
+    private void advance(Batch b, ExecutorService pool, RenderingSink renderer, boolean recordAlone) {
         if (b.observed) {
             return;
         }
         b.await();
-        b.observe(pipeline);
+        if (!recordAlone) {
+            b.observe(pipeline);
+        }
         b.observed = true;
-        b.work = run(pool, () -> b.finish(workerPipeline(), renderer));
+        b.work = run(pool, () -> b.finish(workerPipeline(), renderer, recordAlone));
     }
 
     /** Hands on the batch's frames that passed, in order, until the limit; then its reader's error if any. */
@@ -348,6 +363,20 @@ public final class FrameLoop {
     }
 
     private final ThreadLocal<FramePipeline> workerPipelines = new ThreadLocal<>();
+    private final ThreadLocal<HeaderFilter> headerFilters = new ThreadLocal<>();
+
+    /** A decoding thread's own header filter for the display filter; null without a filter. */
+    private HeaderFilter headerFilter() {
+        if (filter == null) {
+            return null;
+        }
+        HeaderFilter h = headerFilters.get();
+        if (h == null) {
+            h = HeaderFilter.of(filter, dissector.registry());
+            headerFilters.set(h);
+        }
+        return h;
+    }
 
     /** A decoding thread's own pipeline over the shared dissector and filter (no conversations: they are the loop's). */
     private FramePipeline workerPipeline() {
@@ -412,6 +441,8 @@ public final class FrameLoop {
         final FrameContext[] contexts = new FrameContext[BATCH_FRAMES];
         final FrameTree[] trees = new FrameTree[BATCH_FRAMES];
         final boolean[] passed = new boolean[BATCH_FRAMES];
+        /** The frame's verdict came from its headers (or there is no filter): it was not decoded. */
+        final boolean[] settled = new boolean[BATCH_FRAMES];
         final RuntimeException[] failures = new RuntimeException[BATCH_FRAMES];
         final int[] textStart = new int[BATCH_FRAMES];
         final int[] textEnd = new int[BATCH_FRAMES];
@@ -456,14 +487,26 @@ public final class FrameLoop {
             return false;
         }
 
-        /** Step one, on a decoding thread: each frame's summary. */
-        void decode(FramePipeline p) {
+        /**
+         * Step one, on a decoding thread: each frame's summary; for a sink that reads the record alone, only
+         * of the frames whose headers do not settle the filter ({@code headers} null: no filter, none decoded).
+         */
+        void decode(FramePipeline p, HeaderFilter headers, boolean recordAlone) {
             decoded = 0;
             for (int i = 0; i < count; i++) {
                 if (Thread.currentThread().isInterrupted()) {
                     return;
                 }
                 try {
+                    if (recordAlone) {
+                        int verdict = headers == null ? HeaderFilter.MATCH : headers.decide(records[i]);
+                        if (verdict != HeaderFilter.UNDECIDED) {
+                            settled[i] = true;
+                            passed[i] = verdict == HeaderFilter.MATCH;
+                            decoded = i + 1;
+                            continue;
+                        }
+                    }
                     FrameContext c = contexts[i];
                     p.decode(records[i], c.firstNanos(), c.previousNanos(), summaries[i]);
                     decoded = i + 1;
@@ -490,15 +533,18 @@ public final class FrameLoop {
         }
 
         /** Step three, on a decoding thread: the filter, and the text for a rendering sink. */
-        void finish(FramePipeline p, RenderingSink renderer) {
+        void finish(FramePipeline p, RenderingSink renderer, boolean recordAlone) {
             for (int i = 0; i < decoded; i++) {
                 if (Thread.currentThread().isInterrupted()) {
                     return;
                 }
                 try {
                     FrameContext c = contexts[i];
-                    p.adopt(records[i], c.firstNanos(), c.previousNanos(), summaries[i], analyses[i], null);
-                    passed[i] = p.passes();
+                    // a frame the record-alone sink gets undecoded carries an old summary, which it does not read
+                    p.adopt(records[i], c.firstNanos(), c.previousNanos(), summaries[i], recordAlone ? null : analyses[i], null);
+                    if (!settled[i]) {
+                        passed[i] = p.passes();
+                    }
                     if (passed[i] && renderer != null && renderer.rendersUtf8()) {
                         if (utf8 == null) {
                             utf8 = new Utf8Text(64 * 1024);
@@ -558,6 +604,7 @@ public final class FrameLoop {
                 contexts[i] = null;
                 failures[i] = null;
                 passed[i] = false;
+                settled[i] = false;
             }
             count = 0;
             decoded = 0;
