@@ -258,6 +258,25 @@ public final class ReadCommand implements Callable<Integer> {
                 }
 
                 @Override
+                public boolean rendersUtf8() {
+                    return recordAlone;
+                }
+
+                @Override
+                public void render(FramePipeline frame, FrameContext context, Utf8Text s) {
+                    columns.appendLine(frame.frame(), s).append('\n');
+                }
+
+                @Override
+                public void write(byte[] utf8, int start, int end) {
+                    if (out instanceof Utf8PrintWriter bytes) {
+                        bytes.writeUtf8(utf8, start, end - start);
+                    } else {
+                        out.append(new String(utf8, start, end - start, StandardCharsets.UTF_8));
+                    }
+                }
+
+                @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
                     // frame.number and the lengths come from the record: no tree for a filtered list of frames
                     if (recordAlone) {

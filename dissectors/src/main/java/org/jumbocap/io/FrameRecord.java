@@ -132,6 +132,15 @@ public final class FrameRecord {
         return v;
     }
 
+    /**
+     * The array whose first {@link #loadedLength} bytes are the frame's first bytes, without loading the rest:
+     * for a reader of headers that must not bring a super-packet's payload into the heap. Valid until the
+     * record is refilled or loaded.
+     */
+    public byte[] loadedBytes() {
+        return data;
+    }
+
     /** The captured bytes as a new array of exactly the captured length. */
     public byte[] bytes() {
         load();

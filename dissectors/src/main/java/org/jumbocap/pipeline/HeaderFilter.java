@@ -1,6 +1,5 @@
 package org.jumbocap.pipeline;
 
-import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.displayfilter.CompiledFilter;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.dissect.Dissector;
@@ -47,12 +46,17 @@ public final class HeaderFilter {
     private static final int TCP_MIN_HEADER = 20;
     private static final int UDP_HEADER = 8;
     private static final int ICMP = 1;
+    private static final int TCP = 6;
+    private static final int UDP = 17;
     private static final int ICMPV6 = 58;
 
     private final CompiledFilter filter;
     private final DissectorRegistry registry;
     private final DissectorTable ipProtocols;
-    private final DissectorTable udpPorts;
+    private final boolean tcpByProtocol;
+    private final boolean udpByProtocol;
+    /** UDP ports whose payload a dissector takes, by port: a lookup per datagram. */
+    private final boolean[] udpPortClaimed = new boolean[65536];
     private final HeuristicDissector[] udpHeuristics;
     private final boolean ipv4ByEthertype;
     private final boolean ipv6ByEthertype;
@@ -60,12 +64,21 @@ public final class HeaderFilter {
     /** For the extension-header walk and the UDP heuristics' look at the payload; nothing of it is kept. */
     private final FrameSummary scratch = new FrameSummary();
     private DissectionContext context;
+    /** The frame being walked, its bytes in memory and how many of them: a header past them is left undecided. */
+    private FrameRecord frame;
+    private byte[] bytes;
+    private int limit;
 
     private HeaderFilter(CompiledFilter filter, DissectorRegistry registry) {
         this.filter = filter;
         this.registry = registry;
         this.ipProtocols = registry.table(Tables.IP_PROTO);
-        this.udpPorts = registry.table(Tables.UDP_PORT);
+        this.tcpByProtocol = ipProtocols.get(TCP) instanceof TcpDissector;
+        this.udpByProtocol = ipProtocols.get(UDP) instanceof UdpDissector;
+        DissectorTable udpPorts = registry.table(Tables.UDP_PORT);
+        for (int port = 0; port < udpPortClaimed.length; port++) {
+            udpPortClaimed[port] = udpPorts.get(port) != null;
+        }
         this.udpHeuristics = registry.table(Tables.UDP_HEURISTIC).inKeyOrder().stream()
                 .filter(d -> d instanceof HeuristicDissector).toArray(HeuristicDissector[]::new);
         DissectorTable ethertypes = registry.table(Tables.ETHERTYPE);
@@ -101,18 +114,20 @@ public final class HeaderFilter {
         clear(s);
         s.capturedLength = frame.capturedLength();
         s.originalLength = frame.originalLength();
-        if (frame.linkType() != LinkTypes.ETHERNET || frame.capturedLength() < ETHERNET_HEADER
-                || frame.optionProblem() != null) {
+        // the bytes in memory, not a FrameBuffer view: no object per frame, and a super-packet's payload unread
+        this.frame = frame;
+        this.bytes = frame.loadedBytes();
+        this.limit = Math.min(frame.loadedLength(), frame.capturedLength());
+        if (frame.linkType() != LinkTypes.ETHERNET || !has(0, ETHERNET_HEADER) || frame.optionProblem() != null) {
             return null;
         }
-        FrameBuffer b = frame.buffer();
-        int ethertype = b.u16(12);
+        int ethertype = u16(12);
         long carried = frame.originalLength() - ETHERNET_HEADER;
         boolean known;
         if (ethertype == ETHERTYPE_IPV4 && ipv4ByEthertype) {
-            known = ipv4(b, ETHERNET_HEADER, carried);
+            known = ipv4(ETHERNET_HEADER, carried);
         } else if (ethertype == ETHERTYPE_IPV6 && ipv6ByEthertype) {
-            known = ipv6(b, ETHERNET_HEADER, carried);
+            known = ipv6(ETHERNET_HEADER, carried);
         } else {
             known = false;
         }
@@ -151,24 +166,24 @@ public final class HeaderFilter {
     }
 
     /** As {@code Ipv4Dissector}: the layer's facts, then the transport; false where it would differ. */
-    private boolean ipv4(FrameBuffer b, int offset, long length) {
-        if (!b.has(offset, IPV4_MIN_HEADER)) {
+    private boolean ipv4(int offset, long length) {
+        if (!has(offset, IPV4_MIN_HEADER)) {
             return false;
         }
-        int headerLength = (b.u8(offset) & 0x0F) * 4;
-        if (headerLength < IPV4_MIN_HEADER || !b.has(offset, headerLength)) {
+        int headerLength = (u8(offset) & 0x0F) * 4;
+        if (headerLength < IPV4_MIN_HEADER || !has(offset, headerLength)) {
             return false;
         }
-        int totalLength = b.u16(offset + 2);
-        int flagsAndOffset = b.u16(offset + 6);
+        int totalLength = u16(offset + 2);
+        int flagsAndOffset = u16(offset + 6);
         if ((flagsAndOffset & 0x3FFF) != 0) {
             return false; // a fragment: its transport is partial or absent
         }
-        int protocol = b.u8(offset + 9);
+        int protocol = u8(offset + 9);
         JumboKind kind = JumboRules.ipv4Kind(totalLength, headerLength, length);
         long realTotal = JumboRules.ipv4TotalLength(kind, totalLength, length);
         FrameSummary s = summary;
-        ipLayer(s, 4, protocol, 0, b.u32(offset + 12), 0, b.u32(offset + 16), realTotal - headerLength, kind);
+        ipLayer(s, 4, protocol, 0, u32(offset + 12), 0, u32(offset + 16), realTotal - headerLength, kind);
         s.ipProto = protocol;
         if (kind == null && totalLength < headerLength) {
             return false;
@@ -176,16 +191,16 @@ public final class HeaderFilter {
         if (kind == null && totalLength > length) {
             realTotal = length;
         }
-        return transport(b, protocol, offset + headerLength, realTotal - headerLength);
+        return transport(protocol, offset + headerLength, realTotal - headerLength);
     }
 
     /** As {@code Ipv6Dissector}, the extension headers walked by {@link ExtensionChain}. */
-    private boolean ipv6(FrameBuffer b, int offset, long length) {
-        if (!b.has(offset, IPV6_HEADER) || length < IPV6_HEADER) {
+    private boolean ipv6(int offset, long length) {
+        if (!has(offset, IPV6_HEADER) || length < IPV6_HEADER) {
             return false;
         }
-        int payloadLength = b.u16(offset + 4);
-        int nextHeader = b.u8(offset + 6);
+        int payloadLength = u16(offset + 4);
+        int nextHeader = u8(offset + 6);
         long bytesAfterHeader = length - IPV6_HEADER;
         int chainStart = offset + IPV6_HEADER;
         int protocol = nextHeader;
@@ -193,7 +208,7 @@ public final class HeaderFilter {
         long jumboValue = 0;
         boolean hasJumbo = false;
         if (ExtensionChain.isExtensionHeader(nextHeader)) {
-            ChainState chain = ExtensionChain.walk(context(b), FieldNode.OFF, nextHeader, chainStart);
+            ChainState chain = ExtensionChain.walk(context(), FieldNode.OFF, nextHeader, chainStart);
             if (chain.end() != ChainState.End.UPPER_LAYER || chain.fragment() != null) {
                 return false; // cut, opaque (ESP) or a fragment: the dissector stops or shows data
             }
@@ -207,7 +222,7 @@ public final class HeaderFilter {
         JumboKind kind = JumboRules.ipv6Kind(payloadLength, hasJumbo, bytesAfterHeader);
         long realPayload = JumboRules.ipv6PayloadLength(kind, payloadLength, jumboValue, bytesAfterHeader);
         FrameSummary s = summary;
-        ipLayer(s, 6, nextHeader, b.u64(offset + 8), b.u64(offset + 16), b.u64(offset + 24), b.u64(offset + 32),
+        ipLayer(s, 6, nextHeader, u64(offset + 8), u64(offset + 16), u64(offset + 24), u64(offset + 32),
                 realPayload, kind);
         s.ipProto = protocol;
         // the bytes that belong to the packet, cut to what the frame carried (Ipv6Dissector.checkLengths)
@@ -215,18 +230,18 @@ public final class HeaderFilter {
         if (extensionBytes > carried || protocol == ExtensionChain.NO_NEXT_HEADER) {
             return protocol == ExtensionChain.NO_NEXT_HEADER && extensionBytes <= carried;
         }
-        return transport(b, protocol, upperOffset, carried - extensionBytes);
+        return transport(protocol, upperOffset, carried - extensionBytes);
     }
 
     /** The layer after IP: TCP or UDP as their dissectors take it, or a protocol nothing decodes further. */
-    private boolean transport(FrameBuffer b, int protocol, int offset, long length) {
+    private boolean transport(int protocol, int offset, long length) {
+        if (protocol == TCP && tcpByProtocol) {
+            return tcp(offset, length);
+        }
+        if (protocol == UDP && udpByProtocol) {
+            return udp(offset, length);
+        }
         Dissector next = ipProtocols.get(protocol);
-        if (protocol == 6 && next instanceof TcpDissector) {
-            return tcp(b, offset, length);
-        }
-        if (protocol == 17 && next instanceof UdpDissector) {
-            return udp(b, offset, length);
-        }
         // no decoder for the protocol: its payload is data, the frame has no more layers than these
         return next == null && protocol != IpProtocols.IPIP && protocol != IpProtocols.IPV6 && protocol != ICMP
                 && protocol != ICMPV6;
@@ -236,21 +251,21 @@ public final class HeaderFilter {
      * As {@code TcpDissector}'s header. What a TCP payload's protocol adds (TLS, HTTP, DNS) is no IP, TCP or
      * UDP layer, so the header fields are all the filter can read.
      */
-    private boolean tcp(FrameBuffer b, int offset, long length) {
-        if (!b.has(offset, TCP_MIN_HEADER)) {
+    private boolean tcp(int offset, long length) {
+        if (!has(offset, TCP_MIN_HEADER)) {
             return false;
         }
-        int headerLength = (b.u8(offset + 12) >>> 4) * 4;
+        int headerLength = (u8(offset + 12) >>> 4) * 4;
         if (headerLength < TCP_MIN_HEADER || headerLength > length) {
             return false;
         }
         FrameSummary s = summary;
         s.transportOffset = offset;
-        s.srcPort = b.u16(offset);
-        s.dstPort = b.u16(offset + 2);
-        s.tcpSeq = b.u32(offset + 4);
+        s.srcPort = u16(offset);
+        s.dstPort = u16(offset + 2);
+        s.tcpSeq = u32(offset + 4);
         s.tcpHeaderLength = headerLength;
-        s.tcpFlags = b.u16(offset + 12) & 0x0FFF;
+        s.tcpFlags = u16(offset + 12) & 0x0FFF;
         s.transportPayloadLength = length - headerLength;
         return true;
     }
@@ -259,13 +274,13 @@ public final class HeaderFilter {
      * As {@code UdpDissector}'s header: decided only when no port or heuristic dissector takes the payload,
      * which could be a tunnel with more IP and UDP layers inside.
      */
-    private boolean udp(FrameBuffer b, int offset, long length) {
-        if (!b.has(offset, UDP_HEADER)) {
+    private boolean udp(int offset, long length) {
+        if (!has(offset, UDP_HEADER)) {
             return false;
         }
-        int srcPort = b.u16(offset);
-        int dstPort = b.u16(offset + 2);
-        int lengthField = b.u16(offset + 4);
+        int srcPort = u16(offset);
+        int dstPort = u16(offset + 2);
+        int lengthField = u16(offset + 4);
         FrameSummary s = summary;
         s.transportOffset = offset;
         s.srcPort = srcPort;
@@ -278,24 +293,46 @@ public final class HeaderFilter {
         if (payloadLength == 0) {
             return true;
         }
-        if (udpPorts.get(dstPort) != null || udpPorts.get(srcPort) != null) {
+        if (udpPortClaimed[dstPort] || udpPortClaimed[srcPort]) {
             return false;
         }
         int payload = offset + UDP_HEADER;
         for (HeuristicDissector h : udpHeuristics) {
-            if (h.accepts(context(b), payload, payloadLength)) {
+            if (h.accepts(context(), payload, payloadLength)) {
                 return false;
             }
         }
         return true;
     }
 
-    private DissectionContext context(FrameBuffer b) {
+    /** A context over the frame's view, for the decoders' own code (the extension chain, the heuristics). */
+    private DissectionContext context() {
         if (context == null) {
             context = new DissectionContext(registry);
         }
         scratch.reset();
-        context.reset(b, null, scratch, false);
+        context.reset(frame.buffer(), null, scratch, false);
         return context;
+    }
+
+    /** True when the bytes {@code [offset, offset + length)} are in memory (and so captured). */
+    private boolean has(int offset, int length) {
+        return offset >= 0 && offset <= limit - length;
+    }
+
+    private int u8(int offset) {
+        return bytes[offset] & 0xFF;
+    }
+
+    private int u16(int offset) {
+        return (bytes[offset] & 0xFF) << 8 | bytes[offset + 1] & 0xFF;
+    }
+
+    private long u32(int offset) {
+        return (long) u16(offset) << 16 | u16(offset + 2);
+    }
+
+    private long u64(int offset) {
+        return u32(offset) << 32 | u32(offset + 4);
     }
 }

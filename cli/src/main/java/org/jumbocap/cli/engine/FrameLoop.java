@@ -195,7 +195,9 @@ public final class FrameLoop {
      * @return true when every file was read to its end (or the limit was reached)
      */
     public boolean run(List<String> files, Sink sink, PrintWriter out, PrintWriter err, boolean debug) {
-        int threads = this.threads >= 0 ? this.threads : threadsFor(files);
+        boolean recordAlone = sink instanceof RenderingSink r && r.readsRecordAlone()
+                && (filter == null || HeaderFilter.decidesFromHeaders(filter));
+        int threads = this.threads >= 0 ? this.threads : threadsFor(files, recordAlone && filter != null);
         ExecutorService pool = threads == 0 ? null : Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "jumbocap-decode");
             t.setDaemon(true);
@@ -208,7 +210,7 @@ public final class FrameLoop {
                     break;
                 }
                 try {
-                    readFile(file, sink, pool, threads);
+                    readFile(file, sink, pool, threads, recordAlone);
                 } catch (OutputClosedException | OutputFileException e) {
                     throw e; // the output is gone: no next file can be written
                 } catch (IOException | RuntimeException e) {
@@ -238,10 +240,12 @@ public final class FrameLoop {
      * checksums are summed (then decoding is most of the work per frame) and the input is large enough to
      * repay the threads (standard input counts as large: its size is unknown); else none. Measured here
      * (docs/benchmarks.md): without checksum sums a frame's decode costs less than handing it between cores.
+     * A header filter for a sink that prints the record alone is the other case: the reading thread then
+     * only reads, the decoding thread decides the filter from the headers and makes the text.
      */
-    int threadsFor(List<String> files) {
+    int threadsFor(List<String> files, boolean headerFilterAlone) {
         int cores = Runtime.getRuntime().availableProcessors();
-        if (cores < 2 || !verifyChecksums) {
+        if (cores < 2 || !verifyChecksums && !headerFilterAlone) {
             return 0;
         }
         long bytes = 0;
@@ -258,13 +262,11 @@ public final class FrameLoop {
         return bytes >= PARALLEL_BYTES ? cores - 1 : 0;
     }
 
-    private void readFile(String file, Sink sink, ExecutorService pool, int threads) throws IOException {
+    private void readFile(String file, Sink sink, ExecutorService pool, int threads, boolean recordAlone) throws IOException {
         ArrayDeque<Batch> inFlight = new ArrayDeque<>();
         ArrayDeque<Batch> free = new ArrayDeque<>();
         int maxInFlight = pool == null ? 1 : 2 * threads + 1;
         RenderingSink renderer = sink instanceof RenderingSink r ? r : null;
-        boolean recordAlone = renderer != null && renderer.readsRecordAlone()
-                && (filter == null || HeaderFilter.decidesFromHeaders(filter));
         try (CaptureReader reader = captureFilter == null ? Captures.open(file)
                 : new CaptureFilteredReader(Captures.open(file), captureFilter)) {
             sink.startFile(file);
