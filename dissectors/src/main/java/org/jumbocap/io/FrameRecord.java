@@ -45,7 +45,21 @@ public final class FrameRecord {
     private long stamp;
     /** The view {@link #buffer} hands out for this state of the record; null until asked for. */
     private FrameBuffer view;
-    private final FrameBuffer.Tail tail = this::loadFor;
+    private final FrameBuffer.Tail tail = new FrameBuffer.Tail() {
+        @Override
+        public byte[] load(long viewStamp) {
+            return loadFor(viewStamp);
+        }
+
+        @Override
+        public long sum(long viewStamp, int from, int length) {
+            CaptureInput in = source;
+            if (viewStamp != stamp || in == null) {
+                return -1; // refilled (loading says so) or loaded since: read the array as before
+            }
+            return in.sumTail(number, dataOffset + from, length);
+        }
+    };
 
     public FrameRecord() {
         this.data = new byte[2048];
