@@ -82,15 +82,21 @@ public final class StatsCommand implements Callable<Integer> {
         stats.setMaxFlows(maxFlows);
         int listed = all ? 0 : top;
         stats.setChecksumsVerified(verifyChecksums);
-        FrameLoop.Sink sink = new FrameLoop.Sink() {
+        // each frame's facts are read on a decoding thread, counted in order on the loop's
+        FrameLoop.Sink sink = new FrameLoop.PreparingSink() {
             @Override
             public void startFile(String file) {
                 stats.startFile(file);
             }
 
             @Override
-            public void frame(FramePipeline frame, FrameContext context) {
-                stats.add(frame);
+            public Object prepare(FramePipeline frame, Object reuse) {
+                return stats.prepare(frame, reuse);
+            }
+
+            @Override
+            public void frame(FramePipeline frame, FrameContext context, Object prepared) {
+                stats.add(frame, prepared);
             }
         };
         // the TCP analysis follows no more conversations than the report holds
