@@ -82,21 +82,15 @@ public final class StatsCommand implements Callable<Integer> {
         stats.setMaxFlows(maxFlows);
         int listed = all ? 0 : top;
         stats.setChecksumsVerified(verifyChecksums);
-        // each frame's facts are read on a decoding thread, counted in order on the loop's
-        FrameLoop.Sink sink = new FrameLoop.PreparingSink() {
+        FrameLoop.Sink sink = new FrameLoop.Sink() {
             @Override
             public void startFile(String file) {
                 stats.startFile(file);
             }
 
             @Override
-            public Object prepare(FramePipeline frame, Object reuse) {
-                return stats.prepare(frame, reuse);
-            }
-
-            @Override
-            public void frame(FramePipeline frame, FrameContext context, Object prepared) {
-                stats.add(frame, prepared);
+            public void frame(FramePipeline frame, FrameContext context) {
+                stats.add(frame);
             }
         };
         // the TCP analysis follows no more conversations than the report holds

@@ -120,32 +120,13 @@ public final class CaptureStatistics {
      * checksums were summed is the pipeline's choice, which the caller reports with {@link #setChecksumsVerified}.
      */
     public void add(FramePipeline pipeline) {
-        add(pipeline, prepare(pipeline, facts));
-    }
-
-    /**
-     * The first half of {@link #add(FramePipeline)}, which reads the pipeline's current frame alone and so
-     * may run on another thread than the counting (a decoding thread, while the loop's thread counts the
-     * frames before): the frame's facts, read into {@code reuse} (what this returned for an earlier frame, or
-     * null), or null when the summary is not exact and the tree is read instead.
-     */
-    public Object prepare(FramePipeline pipeline, Object reuse) {
         FrameSummary s = pipeline.summary();
         if (s.incomplete || s.truncated) {
-            return null;
-        }
-        FrameFacts into = reuse instanceof FrameFacts f ? f : new FrameFacts();
-        return into.read(s, pipeline.frame(), pipeline.tcpAnalysis());
-    }
-
-    /** The second half: counts the frame, from the facts {@link #prepare} read of it, in frame order. */
-    public void add(FramePipeline pipeline, Object prepared) {
-        if (!(prepared instanceof FrameFacts f)) {
             framesFromTrees++;
             add(pipeline.tree());
             return;
         }
-        count(f);
+        count(facts.read(s, pipeline.frame(), pipeline.tcpAnalysis()));
         experts.add(pipeline, currentFile());
     }
 

@@ -106,23 +106,6 @@ public final class FrameLoop {
         }
     }
 
-    /**
-     * A sink whose work per frame begins with facts of that frame alone: {@link #prepare} runs on the
-     * decoding threads (it must not touch shared state), {@link #frame(FramePipeline, FrameContext, Object)}
-     * with what it made on the loop's thread, in frame order.
-     */
-    public interface PreparingSink extends Sink {
-        /** What the frame's delivery needs of it, made into {@code reuse} (made before for another frame, or null) where it can. */
-        Object prepare(FramePipeline frame, Object reuse);
-
-        void frame(FramePipeline frame, FrameContext context, Object prepared);
-
-        @Override
-        default void frame(FramePipeline frame, FrameContext context) {
-            frame(frame, context, prepare(frame, null));
-        }
-    }
-
     /** Frames per batch at most. */
     private static final int BATCH_FRAMES = 512;
     /** Captured bytes per batch at most, so batches of super-packets stay small in memory. */
@@ -298,12 +281,12 @@ public final class FrameLoop {
                 // the batch before this one has had the time this one took to read: follow its conversations
                 for (Batch x : inFlight) {
                     if (x != b) {
-                        advance(x, pool, sink, renderer, recordAlone);
+                        advance(x, pool, renderer, recordAlone);
                     }
                 }
                 while (inFlight.size() >= maxInFlight || (!more && !inFlight.isEmpty())) {
                     Batch done = inFlight.poll();
-                    advance(done, pool, sink, renderer, recordAlone);
+                    advance(done, pool, renderer, recordAlone);
                     deliver(done, sink, renderer);
                     done.recycle();
                     free.add(done);
@@ -340,7 +323,7 @@ public final class FrameLoop {
      * it to the filtering and rendering step. Batches must come in file order; a batch already past this
      * step is left as it is.
      */
-    private void advance(Batch b, ExecutorService pool, Sink sink, RenderingSink renderer, boolean recordAlone) {
+    private void advance(Batch b, ExecutorService pool, RenderingSink renderer, boolean recordAlone) {
         if (b.observed) {
             return;
         }
@@ -349,8 +332,7 @@ public final class FrameLoop {
             b.observe(pipeline);
         }
         b.observed = true;
-        PreparingSink preparer = renderer == null && sink instanceof PreparingSink s ? s : null;
-        b.work = run(pool, () -> b.finish(workerPipeline(), renderer, preparer, recordAlone));
+        b.work = run(pool, () -> b.finish(workerPipeline(), renderer, recordAlone));
     }
 
     /** Hands on the batch's frames that passed, in order, until the limit; then its reader's error if any. */
@@ -371,11 +353,7 @@ public final class FrameLoop {
             } else {
                 pipeline.adopt(b.records[i], b.contexts[i].firstNanos(), b.contexts[i].previousNanos(), b.summaries[i],
                         b.analyses[i], b.trees[i]);
-                if (sink instanceof PreparingSink preparer) {
-                    preparer.frame(pipeline, b.contexts[i], b.prepared[i]);
-                } else {
-                    sink.frame(pipeline, b.contexts[i]);
-                }
+                sink.frame(pipeline, b.contexts[i]);
             }
         }
         if (!limitReached() && b.readError != null) {
@@ -467,8 +445,6 @@ public final class FrameLoop {
         final boolean[] passed = new boolean[BATCH_FRAMES];
         /** The frame's verdict came from its headers (or there is no filter): it was not decoded. */
         final boolean[] settled = new boolean[BATCH_FRAMES];
-        /** What a {@link PreparingSink} made of each frame that passed; kept for reuse from batch to batch. */
-        final Object[] prepared = new Object[BATCH_FRAMES];
         final RuntimeException[] failures = new RuntimeException[BATCH_FRAMES];
         final int[] textStart = new int[BATCH_FRAMES];
         final int[] textEnd = new int[BATCH_FRAMES];
@@ -559,7 +535,7 @@ public final class FrameLoop {
         }
 
         /** Step three, on a decoding thread: the filter, and the text for a rendering sink. */
-        void finish(FramePipeline p, RenderingSink renderer, PreparingSink preparer, boolean recordAlone) {
+        void finish(FramePipeline p, RenderingSink renderer, boolean recordAlone) {
             for (int i = 0; i < decoded; i++) {
                 if (Thread.currentThread().isInterrupted()) {
                     return;
@@ -583,9 +559,6 @@ public final class FrameLoop {
                         renderer.render(p, c, text);
                         textEnd[i] = text.length();
                     } else if (passed[i]) {
-                        if (preparer != null) {
-                            prepared[i] = preparer.prepare(p, prepared[i]);
-                        }
                         trees[i] = p.hasTree() ? p.tree() : null;
                     }
                 } catch (RuntimeException e) {
