@@ -398,13 +398,21 @@ public final class ReadCommand implements Callable<Integer> {
         try (output) {
             output.reserve();
             ok = new FrameLoop(filter, inputs.count(), verify, inputs.threads()).captureFilter(captureFilter)
-                    .run(inputs.files(), ProgressLine.around(progress, (frame, context) -> {
-                try {
-                    output.writerFor(frame.frame()).write(frame.frame());
-                } catch (IOException e) {
-                    throw output.failed(e);
-                }
-            }), spec.commandLine().getOut(), spec.commandLine().getErr(), root.debug());
+                    .run(inputs.files(), ProgressLine.around(progress, new FrameLoop.Sink() {
+                        @Override
+                        public void frame(FramePipeline frame, FrameContext context) {
+                            try {
+                                output.writerFor(frame.frame()).write(frame.frame());
+                            } catch (IOException e) {
+                                throw output.failed(e);
+                            }
+                        }
+
+                        @Override
+                        public boolean readsRecordAlone() {
+                            return true; // the frames as they are: a filter on header fields needs no decode
+                        }
+                    }), spec.commandLine().getOut(), spec.commandLine().getErr(), root.debug());
             ProgressLine.finish(progress);
             output.finish();
         } catch (IOException e) {

@@ -47,6 +47,16 @@ public final class FrameLoop {
 
         /** A frame that passed: its summary, and its tree on demand ({@link FramePipeline#tree}). */
         void frame(FramePipeline frame, FrameContext context);
+
+        /**
+         * Whether the sink reads the frame's record and context alone (its number, times, lengths, bytes),
+         * never its summary, tree or conversation: then a frame is not decoded when a filter on header fields
+         * ({@link HeaderFilter}) settles it from the headers, or when there is no filter, and the TCP
+         * conversations are not followed.
+         */
+        default boolean readsRecordAlone() {
+            return false;
+        }
     }
 
     /**
@@ -69,16 +79,6 @@ public final class FrameLoop {
          * Utf8Text)} and {@link #write(byte[], int, int)}): for a byte stream, nothing to encode per frame.
          */
         default boolean rendersUtf8() {
-            return false;
-        }
-
-        /**
-         * Whether the text is made from the frame's record and context alone (its number, times, lengths),
-         * never its summary, tree or conversation: then a frame is not decoded when a filter on header fields
-         * ({@link HeaderFilter}) settles it from the headers, or when there is no filter, and the TCP
-         * conversations are not followed.
-         */
-        default boolean readsRecordAlone() {
             return false;
         }
 
@@ -195,9 +195,10 @@ public final class FrameLoop {
      * @return true when every file was read to its end (or the limit was reached)
      */
     public boolean run(List<String> files, Sink sink, PrintWriter out, PrintWriter err, boolean debug) {
-        boolean recordAlone = sink instanceof RenderingSink r && r.readsRecordAlone()
-                && (filter == null || HeaderFilter.decidesFromHeaders(filter));
-        int threads = this.threads >= 0 ? this.threads : threadsFor(files, recordAlone && filter != null);
+        boolean recordAlone = sink.readsRecordAlone() && (filter == null || HeaderFilter.decidesFromHeaders(filter));
+        // a sink of text has it made on the decoding thread; one that writes whole frames does its work here
+        int threads = this.threads >= 0 ? this.threads
+                : threadsFor(files, recordAlone && filter != null && sink instanceof RenderingSink);
         ExecutorService pool = threads == 0 ? null : Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "jumbocap-decode");
             t.setDaemon(true);
@@ -287,7 +288,7 @@ public final class FrameLoop {
                 while (inFlight.size() >= maxInFlight || (!more && !inFlight.isEmpty())) {
                     Batch done = inFlight.poll();
                     advance(done, pool, renderer, recordAlone);
-                    deliver(done, sink, renderer);
+                    deliver(done, sink, renderer, recordAlone);
                     done.recycle();
                     free.add(done);
                     if (limitReached()) {
@@ -336,7 +337,7 @@ public final class FrameLoop {
     }
 
     /** Hands on the batch's frames that passed, in order, until the limit; then its reader's error if any. */
-    private void deliver(Batch b, Sink sink, RenderingSink renderer) throws IOException {
+    private void deliver(Batch b, Sink sink, RenderingSink renderer, boolean recordAlone) throws IOException {
         b.await();
         for (int i = 0; i < b.count && !limitReached(); i++) {
             if (b.failures[i] != null) {
@@ -351,8 +352,9 @@ public final class FrameLoop {
             } else if (renderer != null) {
                 renderer.write(b.text, b.textStart[i], b.textEnd[i]);
             } else {
+                // a record-alone sink's frame may be undecoded (an old summary) and has no conversation
                 pipeline.adopt(b.records[i], b.contexts[i].firstNanos(), b.contexts[i].previousNanos(), b.summaries[i],
-                        b.analyses[i], b.trees[i]);
+                        recordAlone ? null : b.analyses[i], b.trees[i]);
                 sink.frame(pipeline, b.contexts[i]);
             }
         }

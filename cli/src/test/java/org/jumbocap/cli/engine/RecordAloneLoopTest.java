@@ -55,6 +55,43 @@ class RecordAloneLoopTest {
         return new Seen(numbers, decoded[0]);
     }
 
+    /** The same with a sink that takes each frame as it is (as {@code read -w} writes it), not text. */
+    private static Seen runPlain(String filter, String file, boolean recordAlone, int threads) {
+        List<Long> numbers = new ArrayList<>();
+        int[] decoded = new int[1];
+        FrameLoop.Sink sink = new FrameLoop.Sink() {
+            @Override
+            public void frame(FramePipeline frame, FrameContext context) {
+                numbers.add(frame.frame().number());
+                decoded[0] += frame.summary().frameNumber == frame.frame().number() ? 1 : 0;
+            }
+
+            @Override
+            public boolean readsRecordAlone() {
+                return recordAlone;
+            }
+        };
+        PrintWriter sinkhole = new PrintWriter(new StringWriter());
+        FrameLoop loop = new FrameLoop(filter == null ? null : Filters.compile(filter), 0, false, threads);
+        assertTrue(loop.run(List.of(SAMPLES.resolve(file).toString()), sink, sinkhole, sinkhole, false));
+        return new Seen(numbers, decoded[0]);
+    }
+
+    @Test
+    void aSinkOfWholeFramesGetsThemUndecodedToo() {
+        for (int threads : new int[] {0, 1}) {
+            for (String file : new String[] {"ipv6-bigtcp-veth.pcap", "ipv6-bigtcp-vxlan.pcap", "dns-veth.pcap"}) {
+                for (String filter : new String[] {"tcp.port == 5201", "udp", null}) {
+                    Seen decoding = runPlain(filter, file, false, threads);
+                    Seen fromHeaders = runPlain(filter, file, true, threads);
+                    assertEquals(decoding.numbers(), fromHeaders.numbers(), filter + " on " + file);
+                    assertEquals(decoding.numbers().size(), decoding.decoded(), filter + " on " + file);
+                }
+            }
+            assertEquals(0, runPlain("tcp.port == 5201", "ipv6-bigtcp-veth.pcap", true, threads).decoded());
+        }
+    }
+
     @Test
     void headerFiltersSelectTheDecodedFramesWithoutDecodingThem() {
         for (int threads : new int[] {0, 1}) {
