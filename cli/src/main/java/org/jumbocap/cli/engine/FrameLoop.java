@@ -196,9 +196,7 @@ public final class FrameLoop {
      */
     public boolean run(List<String> files, Sink sink, PrintWriter out, PrintWriter err, boolean debug) {
         boolean recordAlone = sink.readsRecordAlone() && (filter == null || HeaderFilter.decidesFromHeaders(filter));
-        // a sink of text has it made on the decoding thread; one that writes whole frames does its work here
-        int threads = this.threads >= 0 ? this.threads
-                : threadsFor(files, recordAlone && filter != null && sink instanceof RenderingSink);
+        int threads = this.threads >= 0 ? this.threads : threadsFor(files);
         ExecutorService pool = threads == 0 ? null : Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "jumbocap-decode");
             t.setDaemon(true);
@@ -240,13 +238,12 @@ public final class FrameLoop {
      * Decoding threads for these inputs when none were asked for: one per core beside the loop's own, when
      * checksums are summed (then decoding is most of the work per frame) and the input is large enough to
      * repay the threads (standard input counts as large: its size is unknown); else none. Measured here
-     * (docs/benchmarks.md): without checksum sums a frame's decode costs less than handing it between cores.
-     * A header filter for a sink that prints the record alone is the other case: the reading thread then
-     * only reads, the decoding thread decides the filter from the headers and makes the text.
+     * (docs/benchmarks.md): without checksum sums a frame's decode costs less than handing it between cores,
+     * and a filter decided from the headers alone ({@link HeaderFilter}) costs less still.
      */
-    int threadsFor(List<String> files, boolean headerFilterAlone) {
+    int threadsFor(List<String> files) {
         int cores = Runtime.getRuntime().availableProcessors();
-        if (cores < 2 || !verifyChecksums && !headerFilterAlone) {
+        if (cores < 2 || !verifyChecksums) {
             return 0;
         }
         long bytes = 0;
