@@ -285,6 +285,30 @@ public final class ReadCommand implements Callable<Integer> {
             };
             case fields -> new LineSink(out) {
                 @Override
+                public boolean readsRecordAlone() {
+                    return recordAlone;
+                }
+
+                @Override
+                public boolean rendersUtf8() {
+                    return recordAlone;
+                }
+
+                @Override
+                public void render(FramePipeline frame, FrameContext context, Utf8Text s) {
+                    columns.appendLine(frame.frame(), s).append('\n');
+                }
+
+                @Override
+                public void write(byte[] utf8, int start, int end) {
+                    if (out instanceof Utf8PrintWriter bytes) {
+                        bytes.writeUtf8(utf8, start, end - start);
+                    } else {
+                        out.append(new String(utf8, start, end - start, StandardCharsets.UTF_8));
+                    }
+                }
+
+                @Override
                 public void render(FramePipeline frame, FrameContext context, StringBuilder s) {
                     // frame.number and the lengths come from the record: no tree for a filtered list of frames
                     if (recordAlone) {
@@ -424,13 +448,21 @@ public final class ReadCommand implements Callable<Integer> {
             output.reserve();
             ok = new FrameLoop(filter, inputs.count(), verify, true, inputs.threads(), TcpConversations.DEFAULT_MAX_OPEN,
                     new FrameDissector(decoders())).captureFilter(captureFilter)
-                    .run(inputs.files(), ProgressLine.around(progress, (frame, context) -> {
-                try {
-                    output.writerFor(frame.frame()).write(frame.frame());
-                } catch (IOException e) {
-                    throw output.failed(e);
-                }
-            }), spec.commandLine().getOut(), spec.commandLine().getErr(), root.debug());
+                    .run(inputs.files(), ProgressLine.around(progress, new FrameLoop.Sink() {
+                        @Override
+                        public void frame(FramePipeline frame, FrameContext context) {
+                            try {
+                                output.writerFor(frame.frame()).write(frame.frame());
+                            } catch (IOException e) {
+                                throw output.failed(e);
+                            }
+                        }
+
+                        @Override
+                        public boolean readsRecordAlone() {
+                            return true; // the frames as they are: a filter on header fields needs no decode
+                        }
+                    }), spec.commandLine().getOut(), spec.commandLine().getErr(), root.debug());
             ProgressLine.finish(progress);
             output.finish();
         } catch (IOException e) {

@@ -27,7 +27,8 @@ class ReadFilterMatchesPipelineTest {
     private static final List<String> FILTERS = List.of(
             "tcp.port == 5201", "jumbo", "udp", "ipv6.nxt == 0", "ip.src == 198.51.100.1", "tcp.flags.syn == 1",
             "icmpv6", "tcp.len > 1000", "expert.id == \"ipv6.ext.repeated\"", "frame.len > 65535 && !jumbo",
-            "udp.port == 4789 || geneve", "tcp contains 5a:5a");
+            "udp.port == 4789 || geneve", "tcp contains 5a:5a", "udp.port == 5201 || tcp.dstport == 443",
+            "jumbo.kind == \"ipv4-zero-length\" && tcp.len > 65535", "ipv6.addr == 2001:db8::/32 && !tcp.flags.push");
 
     @Test
     void readSelectsThePipelinesFrames() throws Exception {

@@ -25,6 +25,15 @@ public final class FrameBuffer {
          *                               or was closed)
          */
         byte[] load(long stamp);
+
+        /**
+         * The unfolded one's-complement sum (RFC 1071) of the bytes at indices {@code [from, from + length)}
+         * of the state {@code stamp} names, read where they lie (a file's mapping) without loading them, the
+         * byte at {@code from} a word's high byte; -1 when this tail cannot, and the caller loads the frame.
+         */
+        default long sum(long stamp, int from, int length) {
+            return -1;
+        }
     }
 
     private byte[] data;
@@ -198,6 +207,49 @@ public final class FrameBuffer {
             loadTail();
         }
         return data;
+    }
+
+    /**
+     * The unfolded one's-complement sum (RFC 1071) of captured bytes {@code [offset, offset + length)} of a
+     * view that has not loaded them all, summed in place by its tail so they stay out of the heap (a
+     * super-packet's payload), the byte at {@code offset} a word's high byte; -1 when the view has no tail
+     * or it cannot: then read {@link #array}.
+     */
+    public long sumInPlace(int offset, int length) {
+        Tail t = tail;
+        if (t == null || length <= 0 || !has(offset, length)) {
+            return -1;
+        }
+        return t.sum(stamp, base + offset, length);
+    }
+
+    /**
+     * The unfolded one's-complement sum of {@code data[from, from + length)} by absolute index, as big-endian
+     * 16-bit words whatever the buffer's order (a mapped file's bytes, summed where they lie by a {@link Tail}):
+     * 32-bit halves eight bytes a step, which fold to the same 16 bits as word by word.
+     */
+    public static long onesComplementSum(java.nio.ByteBuffer data, int from, int length) {
+        boolean bigEndian = data.order() == java.nio.ByteOrder.BIG_ENDIAN;
+        long high = 0;
+        long low = 0;
+        int i = from;
+        int end = from + length;
+        for (; i <= end - 8; i += 8) {
+            long a = data.getLong(i);
+            if (!bigEndian) {
+                a = Long.reverseBytes(a);
+            }
+            high += a >>> 32;
+            low += a & 0xFFFFFFFFL;
+        }
+        long total = high + low;
+        for (; i <= end - 2; i += 2) {
+            total += ((data.get(i) & 0xFF) << 8) | (data.get(i + 1) & 0xFF);
+        }
+        if (i < end) {
+            total += (data.get(i) & 0xFF) << 8;
+        }
+        return total;
     }
 
     public int arrayOffset() {

@@ -113,6 +113,14 @@ public enum ChecksumVerdict {
             }
             return total;
         }
+        if (buffer.loadedLength() < offset + length) {
+            // a frame whose tail is still in the file (a super-packet): summed where it lies, so the payload
+            // is never copied into the heap
+            long inPlace = buffer.sumInPlace(offset, length);
+            if (inPlace >= 0) {
+                return inPlace;
+            }
+        }
         return sum(buffer.array(), buffer.arrayOffset() + offset, length);
     }
 

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.zip.ZipException;
+import org.jumbocap.buffer.FrameBuffer;
 
 /**
  * The byte source under the capture readers, with the position kept as a long so files beyond 4 GiB
@@ -328,6 +329,56 @@ public final class CaptureInput implements Closeable {
             tailBytes += len;
         } catch (IOException e) {
             throw new UncheckedIOException("frame " + number + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The unfolded one's-complement sum (RFC 1071) of a frame's bytes {@code [at, at + len)} in the file,
+     * read in place from the mapping, the byte at {@code at} a word's high byte: a checksum over a
+     * super-packet's payload without copying it into the heap; -1 when the file is not mapped.
+     */
+    synchronized long sumTail(long number, long at, int len) {
+        if (closed) {
+            throw new IllegalStateException("frame " + number + ": its capture reader was closed before the rest of"
+                    + " the frame was read; copy() a record to keep it");
+        }
+        if (channel == null) {
+            return -1;
+        }
+        try {
+            if (at + len > size && at + len > fileSize()) {
+                throw new EOFException("the file shrank to " + size + " bytes, before the end of the frame at byte offset "
+                        + (at + len));
+            }
+            long total = 0;
+            int pending = -1; // a window ended on the high byte of a word: its low byte starts the next
+            while (len > 0) {
+                int k = (int) (at / windowSize);
+                long windowStart = k * windowSize;
+                int i = (int) (at - windowStart);
+                MappedByteBuffer w = window(k, windowStart, Math.min(windowSize, at + len - windowStart));
+                int n = Math.min(len, w.capacity() - i);
+                int end = i + n;
+                if (pending >= 0) {
+                    total += pending << 8 | (w.get(i) & 0xFF);
+                    pending = -1;
+                    i++;
+                }
+                int words = (end - i) & ~1;
+                total += FrameBuffer.onesComplementSum(w, i, words);
+                if (i + words < end) {
+                    pending = w.get(end - 1) & 0xFF;
+                }
+                at += n;
+                len -= n;
+            }
+            return pending >= 0 ? total + (pending << 8) : total;
+        } catch (IOException e) {
+            throw new UncheckedIOException("frame " + number + ": " + e.getMessage(), e);
+        } catch (InternalError e) {
+            // the JDK's answer to a fault in a mapping: the file shrank under it
+            throw new UncheckedIOException("frame " + number + ": the file changed while it was read",
+                    new IOException(e.getMessage(), e));
         }
     }
 

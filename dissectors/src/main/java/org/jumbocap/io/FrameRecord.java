@@ -45,7 +45,21 @@ public final class FrameRecord {
     private long stamp;
     /** The view {@link #buffer} hands out for this state of the record; null until asked for. */
     private FrameBuffer view;
-    private final FrameBuffer.Tail tail = this::loadFor;
+    private final FrameBuffer.Tail tail = new FrameBuffer.Tail() {
+        @Override
+        public byte[] load(long viewStamp) {
+            return loadFor(viewStamp);
+        }
+
+        @Override
+        public long sum(long viewStamp, int from, int length) {
+            CaptureInput in = source;
+            if (viewStamp != stamp || in == null) {
+                return -1; // refilled (loading says so) or loaded since: read the array as before
+            }
+            return in.sumTail(number, dataOffset + from, length);
+        }
+    };
 
     public FrameRecord() {
         this.data = new byte[2048];
@@ -130,6 +144,15 @@ public final class FrameRecord {
             view = v;
         }
         return v;
+    }
+
+    /**
+     * The array whose first {@link #loadedLength} bytes are the frame's first bytes, without loading the rest:
+     * for a reader of headers that must not bring a super-packet's payload into the heap. Valid until the
+     * record is refilled or loaded.
+     */
+    public byte[] loadedBytes() {
+        return data;
     }
 
     /** The captured bytes as a new array of exactly the captured length. */

@@ -17,9 +17,9 @@ import org.jumbocap.tree.FrameTree;
 import org.junit.jupiter.api.Test;
 
 /** Display filters on the sample captures: fast path against tree, and tree against tshark's own output. */
-class FilterSamplesTest {
+public class FilterSamplesTest {
     /** Filters the fast path answers; each must agree with the tree on every frame it can decide. */
-    static final List<String> FAST_FILTERS = List.of(
+    public static final List<String> FAST_FILTERS = List.of(
             "tcp", "udp", "ip", "ipv6", "jumbo", "!jumbo", "tcp && !jumbo",
             "tcp.port == 5201", "tcp.srcport == 5201", "tcp.dstport == 5201", "tcp.port != 443", "tcp.port !== 5201",
             "tcp.port !== 40000", "tcp.port in {22 80 443 5000..5300}", "tcp.port not in {80 443}",

@@ -19,6 +19,7 @@ import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
 import org.jumbocap.pipeline.FirstPass;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.pipeline.HeaderFilter;
 import org.jumbocap.pipeline.tcp.DnsResponses;
 import org.jumbocap.pipeline.tcp.TcpAnalysis;
 import org.jumbocap.pipeline.tcp.TcpConversations;
@@ -48,6 +49,16 @@ public final class FrameLoop {
 
         /** A frame that passed: its summary, and its tree on demand ({@link FramePipeline#tree}). */
         void frame(FramePipeline frame, FrameContext context);
+
+        /**
+         * Whether the sink reads the frame's record and context alone (its number, times, lengths, bytes),
+         * never its summary, tree or conversation: then a frame is not decoded when a filter on header fields
+         * ({@link HeaderFilter}) settles it from the headers, or when there is no filter, and the TCP
+         * conversations are not followed.
+         */
+        default boolean readsRecordAlone() {
+            return false;
+        }
     }
 
     /**
@@ -216,6 +227,7 @@ public final class FrameLoop {
      * @return true when every file was read to its end (or the limit was reached)
      */
     public boolean run(List<String> files, Sink sink, PrintWriter out, PrintWriter err, boolean debug) {
+        boolean recordAlone = sink.readsRecordAlone() && (filter == null || HeaderFilter.decidesFromHeaders(filter));
         int threads = this.threads >= 0 ? this.threads : threadsFor(files);
         ExecutorService pool = threads == 0 ? null : Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "jumbocap-decode");
@@ -229,7 +241,7 @@ public final class FrameLoop {
                     break;
                 }
                 try {
-                    readFile(file, sink, pool, threads);
+                    readFile(file, sink, pool, threads, recordAlone);
                 } catch (OutputClosedException | OutputFileException e) {
                     throw e; // the output is gone: no next file can be written
                 } catch (IOException | RuntimeException e) {
@@ -258,7 +270,8 @@ public final class FrameLoop {
      * Decoding threads for these inputs when none were asked for: one per core beside the loop's own, when
      * checksums are summed (then decoding is most of the work per frame) and the input is large enough to
      * repay the threads (standard input counts as large: its size is unknown); else none. Measured here
-     * (docs/benchmarks.md): without checksum sums a frame's decode costs less than handing it between cores.
+     * (docs/benchmarks.md): without checksum sums a frame's decode costs less than handing it between cores,
+     * and a filter decided from the headers alone ({@link HeaderFilter}) costs less still.
      */
     int threadsFor(List<String> files) {
         int cores = Runtime.getRuntime().availableProcessors();
@@ -279,7 +292,7 @@ public final class FrameLoop {
         return bytes >= PARALLEL_BYTES ? cores - 1 : 0;
     }
 
-    private void readFile(String file, Sink sink, ExecutorService pool, int threads) throws IOException {
+    private void readFile(String file, Sink sink, ExecutorService pool, int threads, boolean recordAlone) throws IOException {
         ArrayDeque<Batch> inFlight = new ArrayDeque<>();
         ArrayDeque<Batch> free = new ArrayDeque<>();
         int maxInFlight = pool == null ? 1 : 2 * threads + 1;
@@ -303,18 +316,18 @@ public final class FrameLoop {
             while (more && !limitReached()) {
                 Batch b = free.isEmpty() ? new Batch() : free.poll();
                 more = b.fill(reader, clock);
-                b.work = run(pool, () -> b.decode(workerPipeline()));
+                b.work = run(pool, () -> b.decode(workerPipeline(), recordAlone ? headerFilter() : null, recordAlone));
                 inFlight.add(b);
                 // the batch before this one has had the time this one took to read: follow its conversations
                 for (Batch x : inFlight) {
                     if (x != b) {
-                        advance(x, pool, renderer);
+                        advance(x, pool, renderer, recordAlone);
                     }
                 }
                 while (inFlight.size() >= maxInFlight || (!more && !inFlight.isEmpty())) {
                     Batch done = inFlight.poll();
-                    advance(done, pool, renderer);
-                    deliver(done, sink, renderer);
+                    advance(done, pool, renderer, recordAlone);
+                    deliver(done, sink, renderer, recordAlone);
                     done.recycle();
                     free.add(done);
                     if (limitReached()) {
@@ -350,18 +363,20 @@ public final class FrameLoop {
      * it to the filtering and rendering step. Batches must come in file order; a batch already past this
      * step is left as it is.
      */
-    private void advance(Batch b, ExecutorService pool, RenderingSink renderer) {
+    private void advance(Batch b, ExecutorService pool, RenderingSink renderer, boolean recordAlone) {
         if (b.observed) {
             return;
         }
         b.await();
-        b.observe(pipeline);
+        if (!recordAlone) {
+            b.observe(pipeline);
+        }
         b.observed = true;
-        b.work = run(pool, () -> b.finish(workerPipeline(), renderer));
+        b.work = run(pool, () -> b.finish(workerPipeline(), renderer, recordAlone));
     }
 
     /** Hands on the batch's frames that passed, in order, until the limit; then its reader's error if any. */
-    private void deliver(Batch b, Sink sink, RenderingSink renderer) throws IOException {
+    private void deliver(Batch b, Sink sink, RenderingSink renderer, boolean recordAlone) throws IOException {
         b.await();
         for (int i = 0; i < b.count && !limitReached(); i++) {
             if (b.failures[i] != null) {
@@ -376,8 +391,9 @@ public final class FrameLoop {
             } else if (renderer != null) {
                 renderer.write(b.text, b.textStart[i], b.textEnd[i]);
             } else {
+                // a record-alone sink's frame may be undecoded (an old summary) and has no conversation
                 pipeline.adopt(b.records[i], b.contexts[i].firstNanos(), b.contexts[i].previousNanos(), b.summaries[i],
-                        b.analyses[i], b.trees[i]);
+                        recordAlone ? null : b.analyses[i], b.trees[i]);
                 sink.frame(pipeline, b.contexts[i]);
             }
         }
@@ -390,6 +406,20 @@ public final class FrameLoop {
     }
 
     private final ThreadLocal<FramePipeline> workerPipelines = new ThreadLocal<>();
+    private final ThreadLocal<HeaderFilter> headerFilters = new ThreadLocal<>();
+
+    /** A decoding thread's own header filter for the display filter; null without a filter. */
+    private HeaderFilter headerFilter() {
+        if (filter == null) {
+            return null;
+        }
+        HeaderFilter h = headerFilters.get();
+        if (h == null) {
+            h = HeaderFilter.of(filter, dissector.registry());
+            headerFilters.set(h);
+        }
+        return h;
+    }
 
     /** A decoding thread's own pipeline over the shared dissector and filter (no conversations: they are the loop's). */
     private FramePipeline workerPipeline() {
@@ -454,6 +484,8 @@ public final class FrameLoop {
         final FrameContext[] contexts = new FrameContext[BATCH_FRAMES];
         final FrameTree[] trees = new FrameTree[BATCH_FRAMES];
         final boolean[] passed = new boolean[BATCH_FRAMES];
+        /** The frame's verdict came from its headers (or there is no filter): it was not decoded. */
+        final boolean[] settled = new boolean[BATCH_FRAMES];
         final RuntimeException[] failures = new RuntimeException[BATCH_FRAMES];
         final int[] textStart = new int[BATCH_FRAMES];
         final int[] textEnd = new int[BATCH_FRAMES];
@@ -498,14 +530,26 @@ public final class FrameLoop {
             return false;
         }
 
-        /** Step one, on a decoding thread: each frame's summary. */
-        void decode(FramePipeline p) {
+        /**
+         * Step one, on a decoding thread: each frame's summary; for a sink that reads the record alone, only
+         * of the frames whose headers do not settle the filter ({@code headers} null: no filter, none decoded).
+         */
+        void decode(FramePipeline p, HeaderFilter headers, boolean recordAlone) {
             decoded = 0;
             for (int i = 0; i < count; i++) {
                 if (Thread.currentThread().isInterrupted()) {
                     return;
                 }
                 try {
+                    if (recordAlone) {
+                        int verdict = headers == null ? HeaderFilter.MATCH : headers.decide(records[i]);
+                        if (verdict != HeaderFilter.UNDECIDED) {
+                            settled[i] = true;
+                            passed[i] = verdict == HeaderFilter.MATCH;
+                            decoded = i + 1;
+                            continue;
+                        }
+                    }
                     FrameContext c = contexts[i];
                     p.decode(records[i], c.firstNanos(), c.previousNanos(), summaries[i]);
                     decoded = i + 1;
@@ -532,15 +576,18 @@ public final class FrameLoop {
         }
 
         /** Step three, on a decoding thread: the filter, and the text for a rendering sink. */
-        void finish(FramePipeline p, RenderingSink renderer) {
+        void finish(FramePipeline p, RenderingSink renderer, boolean recordAlone) {
             for (int i = 0; i < decoded; i++) {
                 if (Thread.currentThread().isInterrupted()) {
                     return;
                 }
                 try {
                     FrameContext c = contexts[i];
-                    p.adopt(records[i], c.firstNanos(), c.previousNanos(), summaries[i], analyses[i], null);
-                    passed[i] = p.passes();
+                    // a frame the record-alone sink gets undecoded carries an old summary, which it does not read
+                    p.adopt(records[i], c.firstNanos(), c.previousNanos(), summaries[i], recordAlone ? null : analyses[i], null);
+                    if (!settled[i]) {
+                        passed[i] = p.passes();
+                    }
                     if (passed[i] && renderer != null && renderer.rendersUtf8()) {
                         if (utf8 == null) {
                             utf8 = new Utf8Text(64 * 1024);
@@ -600,6 +647,7 @@ public final class FrameLoop {
                 contexts[i] = null;
                 failures[i] = null;
                 passed[i] = false;
+                settled[i] = false;
             }
             count = 0;
             decoded = 0;

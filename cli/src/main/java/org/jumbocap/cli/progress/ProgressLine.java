@@ -95,6 +95,11 @@ public final class ProgressLine {
                 line.count(frame.frame().capturedLength());
                 sink.frame(frame, context);
             }
+
+            @Override
+            public boolean readsRecordAlone() {
+                return sink.readsRecordAlone();
+            }
         };
     }
 

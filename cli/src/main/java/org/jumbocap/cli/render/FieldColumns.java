@@ -18,6 +18,7 @@ import org.jumbocap.field.FieldType;
 import org.jumbocap.render.SafeText;
 import org.jumbocap.render.FrameContext;
 import org.jumbocap.render.TimeFormat;
+import org.jumbocap.render.Utf8Text;
 import org.jumbocap.pipeline.SummaryText;
 import org.jumbocap.proto.ipv4.Ipv4Fields;
 import org.jumbocap.proto.ipv6.Ipv6Fields;
@@ -205,11 +206,7 @@ public final class FieldColumns {
 
     /** {@link #line(FrameRecord)} appended to {@code s}, the numbers written digit by digit. */
     public StringBuilder appendLine(FrameRecord frame, StringBuilder s) {
-        List<java.util.function.ToLongFunction<FrameRecord>> values = recordValues;
-        if (values == null) {
-            values = fields.stream().map(RECORD_VALUES::get).toList();
-            recordValues = values;
-        }
+        List<java.util.function.ToLongFunction<FrameRecord>> values = recordValuesOfColumns();
         for (int i = 0; i < values.size(); i++) {
             if (i > 0) {
                 s.append(separator);
@@ -223,6 +220,32 @@ public final class FieldColumns {
             }
         }
         return s;
+    }
+
+    /** {@link #appendLine(FrameRecord, StringBuilder)} as UTF-8 bytes, for a byte stream: the same text. */
+    public Utf8Text appendLine(FrameRecord frame, Utf8Text s) {
+        List<java.util.function.ToLongFunction<FrameRecord>> values = recordValuesOfColumns();
+        for (int i = 0; i < values.size(); i++) {
+            if (i > 0) {
+                s.append(separator);
+            }
+            long value = values.get(i).applyAsLong(frame);
+            if (quote == 0) {
+                s.append(value);
+            } else {
+                s.append(quote).append(value).append(quote);
+            }
+        }
+        return s;
+    }
+
+    private List<java.util.function.ToLongFunction<FrameRecord>> recordValuesOfColumns() {
+        List<java.util.function.ToLongFunction<FrameRecord>> values = recordValues;
+        if (values == null) {
+            values = fields.stream().map(RECORD_VALUES::get).toList();
+            recordValues = values;
+        }
+        return values;
     }
 
     public String line(FrameTree tree) {
