@@ -53,7 +53,7 @@ public final class TcpDissector implements Dissector {
             return;
         }
         long ack = b.u32(offset + 8);
-        tcp.add(TcpFields.ACK_RAW, offset + 8, 4, ack);
+        FieldNode ackRaw = tcp.add(TcpFields.ACK_RAW, offset + 8, 4, ack);
         int headerLength = (b.u8(offset + 12) >>> 4) * 4;
         FieldNode hdrLen = tcp.add(TcpFields.HDR_LEN, offset + 12, 1, (long) headerLength);
         int flags = b.u16(offset + 12) & 0x0FFF;
@@ -64,6 +64,10 @@ public final class TcpDissector implements Dissector {
         if (ctx.hasTree()) {
             hdrLen.setText(() -> "Header Length: " + headerLength + " bytes (" + headerLength / 4 + ")");
             flagsNode = addFlags(tcp, offset + 12, flags);
+        }
+        if ((flags & TcpFlags.ACK) == 0 && ack != 0) {
+            // RFC 9293: the field is meaningful only with ACK; Wireshark notes a value left in it
+            ctx.expert(ackRaw, TcpFields.ACK_NONZERO);
         }
         connectionExperts(ctx, flagsNode, flags, (int) srcPort, (int) dstPort);
         int window = b.u16(offset + 14);

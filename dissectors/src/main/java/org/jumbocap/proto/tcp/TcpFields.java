@@ -93,6 +93,8 @@ public final class TcpFields {
             "Connection finish (FIN)");
     public static final ExpertDef CONNECTION_RST = new ExpertDef("tcp.connection.rst", ExpertGroup.SEQUENCE, Severity.WARN,
             "Connection reset (RST)");
+    public static final ExpertDef ACK_NONZERO = new ExpertDef("tcp.ack.nonzero", ExpertGroup.PROTOCOL, Severity.NOTE,
+            "The acknowledgment number field is nonzero while the ACK flag is not set");
     public static final ExpertDef HDR_LEN_TOO_SMALL = new ExpertDef("tcp.hdr_len.too_small", ExpertGroup.MALFORMED, Severity.ERROR,
             "Bogus TCP header length %d: must be at least 20");
     public static final ExpertDef HDR_LEN_BEYOND_SEGMENT = new ExpertDef("tcp.hdr_len.beyond_segment", ExpertGroup.MALFORMED, Severity.ERROR,

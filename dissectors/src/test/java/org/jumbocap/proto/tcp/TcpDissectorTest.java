@@ -118,28 +118,31 @@ class TcpDissectorTest {
     }
 
     /**
-     * Wireshark's items on the connection's flags: each on its flag's node, with tshark 4.0's id, severity, group and
+     * Wireshark's items on the connection's flags (and on an acknowledgment number sent without ACK): each on its node, with tshark 4.0's id, severity, group and
      * message (the SYN names the destination port, the SYN+ACK its source), and counted by the summary alone too.
      */
     @Test
     void connectionFlagsHaveTsharksItems() {
-        record Case(int flags, List<String> ids, List<String> nodes, List<String> messages) {
+        record Case(int flags, long ack, List<String> ids, List<String> nodes, List<String> messages) {
         }
         List<Case> cases = List.of(
-                new Case(0x002, List.of("tcp.connection.syn"), List.of("tcp.flags.syn"),
+                new Case(0x002, 0, List.of("tcp.connection.syn"), List.of("tcp.flags.syn"),
                         List.of("Connection establish request (SYN): server port 5201")),
-                new Case(0x012, List.of("tcp.connection.synack"), List.of("tcp.flags.syn"),
+                new Case(0x012, 1, List.of("tcp.connection.synack"), List.of("tcp.flags.syn"),
                         List.of("Connection establish acknowledge (SYN+ACK): server port 40000")),
-                new Case(0x011, List.of("tcp.connection.fin"), List.of("tcp.flags.fin"), List.of("Connection finish (FIN)")),
-                new Case(0x014, List.of("tcp.connection.rst"), List.of("tcp.flags.reset"), List.of("Connection reset (RST)")),
+                new Case(0x011, 1, List.of("tcp.connection.fin"), List.of("tcp.flags.fin"), List.of("Connection finish (FIN)")),
+                new Case(0x014, 1, List.of("tcp.connection.rst"), List.of("tcp.flags.reset"), List.of("Connection reset (RST)")),
                 // every flag at once: Wireshark's order, SYN, FIN, RST
-                new Case(0x017, List.of("tcp.connection.synack", "tcp.connection.fin", "tcp.connection.rst"),
+                new Case(0x017, 1, List.of("tcp.connection.synack", "tcp.connection.fin", "tcp.connection.rst"),
                         List.of("tcp.flags.syn", "tcp.flags.fin", "tcp.flags.reset"),
                         List.of("Connection establish acknowledge (SYN+ACK): server port 40000", "Connection finish (FIN)",
                                 "Connection reset (RST)")),
-                new Case(0x010, List.of(), List.of(), List.of()));
+                new Case(0x010, 1, List.of(), List.of(), List.of()),
+                // an acknowledgment number without the ACK flag: Wireshark's protocol note, on the number
+                new Case(0x004, 888889, List.of("tcp.ack.nonzero", "tcp.connection.rst"), List.of("tcp.ack_raw", "tcp.flags.reset"),
+                        List.of("The acknowledgment number field is nonzero while the ACK flag is not set", "Connection reset (RST)")));
         for (Case c : cases) {
-            byte[] frame = TransportFrames.ipv6Tcp(TransportFrames.tcp(40000, 5201, 1, 1, c.flags(), new byte[0], new byte[0]),
+            byte[] frame = TransportFrames.ipv6Tcp(TransportFrames.tcp(40000, 5201, 1, c.ack(), c.flags(), new byte[0], new byte[0]),
                     false, Checksum.CORRECT);
             FrameTree tree = dissect(frame);
             String at = String.format("flags 0x%03x", c.flags());
@@ -147,9 +150,10 @@ class TcpDissectorTest {
             assertEquals(c.nodes(), tree.experts().stream().map(e -> e.node().name()).toList(), at);
             assertEquals(c.messages(), tree.experts().stream().map(ExpertItem::message).toList(), at);
             for (ExpertItem e : tree.experts()) {
-                assertEquals(org.jumbocap.expert.ExpertGroup.SEQUENCE, e.group(), at);
+                boolean nonzero = e.id().equals("tcp.ack.nonzero");
+                assertEquals(nonzero ? org.jumbocap.expert.ExpertGroup.PROTOCOL : org.jumbocap.expert.ExpertGroup.SEQUENCE, e.group(), at);
                 assertEquals(e.id().equals("tcp.connection.rst") ? org.jumbocap.expert.Severity.WARN
-                        : org.jumbocap.expert.Severity.CHAT, e.severity(), at);
+                        : nonzero ? org.jumbocap.expert.Severity.NOTE : org.jumbocap.expert.Severity.CHAT, e.severity(), at);
             }
             org.jumbocap.dissect.FrameSummary summary = new org.jumbocap.dissect.FrameSummary();
             DISSECTOR.summarize(new FrameRecord(1, 0, LinkTypes.ETHERNET, frame, frame.length), summary);
