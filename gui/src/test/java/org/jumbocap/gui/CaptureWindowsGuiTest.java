@@ -6,7 +6,6 @@ import static org.jumbocap.gui.GuiTestSupport.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -131,7 +130,7 @@ class CaptureWindowsGuiTest {
         List<String> headings = onFx(() -> experts.tree().getRoot().getChildren().stream()
                 .map(h -> h.getValue().text() + " " + h.getValue().count()).toList());
         Map<String, Long> core = coreExperts(LOSS);
-        assertEquals(List.of("Warning 8", "Note " + (787 + 765 + 20 + 11 + 4), "Chat " + (196 + 765 + 6)), headings,
+        assertEquals(List.of("Warning 8", "Note " + (787 + 765 + 20 + 11 + 4), "Chat " + (196 + 765 + 6 + 2 + 2)), headings,
                 "as jumbocap stats counts them: " + core);
         // every finding's count is the core's count of its id, and lists that many frames
         long findings = 0;
@@ -165,17 +164,20 @@ class CaptureWindowsGuiTest {
                     {"Note", "This frame is a (suspected) retransmission"},
                     {"Note", "This frame is a (suspected) fast retransmission"},
                     {"Note", "Duplicate ACK"},
-                    {"Chat", "TCP window update"}}) {
+                    {"Chat", "TCP window update"},
+                    // one finding per id, its port a placeholder; tshark's line names the sample's one server port
+                    {"Chat", "Connection establish request (SYN): server port \u2026",
+                        "Connection establish request (SYN): server port 5201"},
+                    {"Chat", "Connection establish acknowledge (SYN+ACK): server port \u2026",
+                        "Connection establish acknowledge (SYN+ACK): server port 5201"}}) {
                 TreeItem<ExpertInformationView.Line> f = finding(experts, shared[0], shared[1]);
+                String tsharks = shared.length > 2 ? shared[2] : shared[1];
                 assertNotNull(f, shared[1]);
-                assertEquals(theirs.get(shared[1]), f.getValue().count(), shared[1] + " in tshark's " + theirs);
+                assertEquals(theirs.get(tsharks), f.getValue().count(), tsharks + " in tshark's " + theirs);
             }
-            // tshark's SYN and SYN+ACK chats have no jumbocap expert item; jumbocap's snaplen, jumbogram and
-            // checksum-offload findings have no tshark one
+            // jumbocap's snaplen, jumbogram and checksum-offload findings have no tshark one
             assertEquals("Duplicate ACK (#\u2026)", finding(experts, "Note", "Duplicate ACK").getValue().text(),
                     "one finding for the three numbers");
-            assertTrue(theirs.containsKey("Connection establish request (SYN): server port 5201"));
-            assertNull(finding(experts, "Chat", "Connection establish"));
         }
 
         // Enter on a retransmission's first frame selects that frame in the packet list

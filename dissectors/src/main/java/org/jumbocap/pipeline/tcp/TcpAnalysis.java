@@ -53,6 +53,12 @@ public final class TcpAnalysis {
     public long ackedSegments = -1;
     /** Conversations open when this frame's made the table forget the least recently seen one, else -1. */
     public long conversationCap = -1;
+    /** On a FIN: {@link #FIN_ACTIVE} or {@link #FIN_PASSIVE}, as Wireshark tells which side closes; else 0. */
+    public int finClosing;
+    /** A FIN from the side whose peer has sent none: it initiates the closing. */
+    public static final int FIN_ACTIVE = 1;
+    /** A FIN that answers the peer's: it undergoes the closing. */
+    public static final int FIN_PASSIVE = 2;
     /** What TCP reassembly decided for the segment's payload, or null: decoded as it comes. */
     public org.jumbocap.dissect.SegmentPlan segmentPlan;
     /**
@@ -80,6 +86,7 @@ public final class TcpAnalysis {
         mssInForce = -1;
         ackedBytes = ackedSegments = -1;
         conversationCap = -1;
+        finClosing = 0;
         segmentPlan = null;
         dnsPairs = null;
         dnsAnswers = null;
@@ -128,6 +135,7 @@ public final class TcpAnalysis {
         ackedBytes = o.ackedBytes;
         ackedSegments = o.ackedSegments;
         conversationCap = o.conversationCap;
+        finClosing = o.finClosing;
         segmentPlan = o.segmentPlan;
         dnsPairs = o.dnsPairs;
         dnsAnswers = o.dnsAnswers;

@@ -36,6 +36,12 @@ public final class TcpAnalysisTree {
         if (a.conversationCap >= 0) {
             tree.expert(stream, TcpAnalysisFields.CONVERSATION_CAP, a.conversationCap);
         }
+        if (a.finClosing != 0) {
+            // on the flags' letters, where Wireshark puts it
+            FieldNode flags = tcp.child(TcpFields.FLAGS);
+            FieldNode letters = flags == null ? null : flags.child(TcpFields.FLAGS_STR);
+            tree.expert(letters != null ? letters : tcp, closingExpert(a));
+        }
         String kind = a.relative ? "    (relative sequence number)" : "";
         FieldNode seqRaw = tcp.child(TcpFields.SEQ_RAW);
         int seqAt = seqRaw != null ? seqRaw.offset() : offset + 4;
@@ -122,12 +128,17 @@ public final class TcpAnalysisTree {
         }
     }
 
-    /** The most expert items {@link #experts(TcpAnalysis, ExpertDef[])} gives: the cap's and one per flag. */
-    public static final int MAX_EXPERTS = 1 + TcpAnalysisFlag.TREE_ORDER.size();
+    /** The most expert items {@link #experts(TcpAnalysis, ExpertDef[])} gives: the cap's, the closing's and one per flag. */
+    public static final int MAX_EXPERTS = 2 + TcpAnalysisFlag.TREE_ORDER.size();
 
     /** True when {@link #experts} has something for this analysis; allocation-free, for hot loops. */
     public static boolean hasExperts(TcpAnalysis a) {
-        return a != null && a.tracked && (a.conversationCap >= 0 || (a.hasAnalysisTree() && a.flags != 0));
+        return a != null && a.tracked && (a.conversationCap >= 0 || a.finClosing != 0 || (a.hasAnalysisTree() && a.flags != 0));
+    }
+
+    private static ExpertDef closingExpert(TcpAnalysis a) {
+        return a.finClosing == TcpAnalysis.FIN_ACTIVE ? TcpAnalysisFields.CONNECTION_FIN_ACTIVE
+                : TcpAnalysisFields.CONNECTION_FIN_PASSIVE;
     }
 
     /**
@@ -148,6 +159,9 @@ public final class TcpAnalysisTree {
         int n = 0;
         if (a.conversationCap >= 0) {
             into[n++] = TcpAnalysisFields.CONVERSATION_CAP;
+        }
+        if (a.finClosing != 0) {
+            into[n++] = closingExpert(a);
         }
         if (a.hasAnalysisTree() && a.flags != 0) {
             List<TcpAnalysisFlag> all = TcpAnalysisFlag.TREE_ORDER;

@@ -169,6 +169,16 @@ public final class TcpConversations {
         if (reused) {
             out.flags |= TcpAnalysisFlag.REUSED_PORTS.bit();
         }
+        if ((flags & FIN) != 0) {
+            // Wireshark's rule: a FIN initiates the closing unless the peer's side already did (so a repeated
+            // FIN of the initiator initiates again)
+            if (!rev.closingInitiator) {
+                fwd.closingInitiator = true;
+                out.finClosing = TcpAnalysis.FIN_ACTIVE;
+            } else {
+                out.finClosing = TcpAnalysis.FIN_PASSIVE;
+            }
+        }
 
         if (inFragment(s)) {
             out.relative = false;

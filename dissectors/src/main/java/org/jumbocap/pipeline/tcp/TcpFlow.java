@@ -45,6 +45,8 @@ final class TcpFlow {
     boolean highestAckSet;
     long highestAck;
     boolean finSeen;
+    /** This side sent a FIN before its peer did: it began closing the connection (Wireshark's closing_initiator). */
+    boolean closingInitiator;
     /** Bytes the SACK blocks of this side's latest segment cover. */
     long sackedBytes;
 

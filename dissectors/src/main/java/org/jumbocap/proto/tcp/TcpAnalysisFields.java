@@ -121,6 +121,10 @@ public final class TcpAnalysisFields {
             Severity.NOTE, "TCP Zero Window Probe");
     public static final ExpertDef EXPERT_ZERO_WINDOW_PROBE_ACK = new ExpertDef("tcp.analysis.zero_window_probe_ack",
             ExpertGroup.SEQUENCE, Severity.NOTE, "ACK to a TCP Zero Window Probe");
+    public static final ExpertDef CONNECTION_FIN_ACTIVE = new ExpertDef("tcp.connection.fin_active", ExpertGroup.SEQUENCE,
+            Severity.NOTE, "This frame initiates the connection closing");
+    public static final ExpertDef CONNECTION_FIN_PASSIVE = new ExpertDef("tcp.connection.fin_passive", ExpertGroup.SEQUENCE,
+            Severity.NOTE, "This frame undergoes the connection closing");
     public static final ExpertDef CONVERSATION_CAP = new ExpertDef("tcp.analysis.conversation_cap", ExpertGroup.SEQUENCE,
             Severity.NOTE, "%d TCP conversations open at once: the least recently seen was forgotten, its later frames start a new stream");
 

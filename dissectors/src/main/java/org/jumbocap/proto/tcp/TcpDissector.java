@@ -53,17 +53,23 @@ public final class TcpDissector implements Dissector {
             return;
         }
         long ack = b.u32(offset + 8);
-        tcp.add(TcpFields.ACK_RAW, offset + 8, 4, ack);
+        FieldNode ackRaw = tcp.add(TcpFields.ACK_RAW, offset + 8, 4, ack);
         int headerLength = (b.u8(offset + 12) >>> 4) * 4;
         FieldNode hdrLen = tcp.add(TcpFields.HDR_LEN, offset + 12, 1, (long) headerLength);
         int flags = b.u16(offset + 12) & 0x0FFF;
         summary.tcpAck = ack;
         summary.tcpHeaderLength = headerLength;
         summary.tcpFlags = flags;
+        FieldNode flagsNode = null;
         if (ctx.hasTree()) {
             hdrLen.setText(() -> "Header Length: " + headerLength + " bytes (" + headerLength / 4 + ")");
-            addFlags(tcp, offset + 12, flags);
+            flagsNode = addFlags(tcp, offset + 12, flags);
         }
+        if ((flags & TcpFlags.ACK) == 0 && ack != 0) {
+            // RFC 9293: the field is meaningful only with ACK; Wireshark notes a value left in it
+            ctx.expert(ackRaw, TcpFields.ACK_NONZERO);
+        }
+        connectionExperts(ctx, flagsNode, flags, (int) srcPort, (int) dstPort);
         int window = b.u16(offset + 14);
         tcp.add(TcpFields.WINDOW_SIZE_VALUE, offset + 14, 2, (long) window);
         summary.tcpWindow = window;
@@ -207,7 +213,28 @@ public final class TcpDissector implements Dissector {
         return null;
     }
 
-    private static void addFlags(FieldNode tcp, int at, int flags) {
+    /**
+     * Wireshark's connection items, each on its flag: the SYN names the server's port (the destination; the
+     * source on a SYN+ACK), a FIN and an RST name none. Raised without a tree too, so the summary counts them.
+     */
+    private static void connectionExperts(DissectionContext ctx, FieldNode flagsNode, int flags, int srcPort, int dstPort) {
+        if ((flags & TcpFlags.SYN) != 0) {
+            FieldNode syn = flagsNode == null ? null : flagsNode.child(TcpFields.FLAGS_SYN);
+            if ((flags & TcpFlags.ACK) != 0) {
+                ctx.expert(syn, TcpFields.CONNECTION_SYN_ACK, srcPort);
+            } else {
+                ctx.expert(syn, TcpFields.CONNECTION_SYN, dstPort);
+            }
+        }
+        if ((flags & TcpFlags.FIN) != 0) {
+            ctx.expert(flagsNode == null ? null : flagsNode.child(TcpFields.FLAGS_FIN), TcpFields.CONNECTION_FIN);
+        }
+        if ((flags & TcpFlags.RST) != 0) {
+            ctx.expert(flagsNode == null ? null : flagsNode.child(TcpFields.FLAGS_RESET), TcpFields.CONNECTION_RST);
+        }
+    }
+
+    private static FieldNode addFlags(FieldNode tcp, int at, int flags) {
         FieldNode node = tcp.add(TcpFields.FLAGS, at, 2, (long) flags).setText(() -> flagsText(flags));
         node.add(TcpFields.FLAGS_RES, at, 1, (flags & 0xE00) != 0);
         node.add(TcpFields.FLAGS_AE, at, 1, (flags & 0x100) != 0);
@@ -220,6 +247,7 @@ public final class TcpDissector implements Dissector {
         node.add(TcpFields.FLAGS_SYN, at + 1, 1, (flags & 0x002) != 0);
         node.add(TcpFields.FLAGS_FIN, at + 1, 1, (flags & 0x001) != 0);
         node.add(TcpFields.FLAGS_STR, at, 2, flagLetters(flags)).generated();
+        return node;
     }
 
     private static String flagsText(int flags) {

@@ -84,6 +84,17 @@ public final class TcpFields {
     public static final FieldDef REASSEMBLED_LENGTH = FieldDef.of("tcp.reassembled.length", "Reassembled TCP length", FieldType.UINT32,
             "Bytes of the reassembled message");
 
+    // the connection's flags, as Wireshark's TCP dissector marks them on every SYN, SYN+ACK, FIN and RST
+    public static final ExpertDef CONNECTION_SYN = new ExpertDef("tcp.connection.syn", ExpertGroup.SEQUENCE, Severity.CHAT,
+            "Connection establish request (SYN): server port %d");
+    public static final ExpertDef CONNECTION_SYN_ACK = new ExpertDef("tcp.connection.synack", ExpertGroup.SEQUENCE, Severity.CHAT,
+            "Connection establish acknowledge (SYN+ACK): server port %d");
+    public static final ExpertDef CONNECTION_FIN = new ExpertDef("tcp.connection.fin", ExpertGroup.SEQUENCE, Severity.CHAT,
+            "Connection finish (FIN)");
+    public static final ExpertDef CONNECTION_RST = new ExpertDef("tcp.connection.rst", ExpertGroup.SEQUENCE, Severity.WARN,
+            "Connection reset (RST)");
+    public static final ExpertDef ACK_NONZERO = new ExpertDef("tcp.ack.nonzero", ExpertGroup.PROTOCOL, Severity.NOTE,
+            "The acknowledgment number field is nonzero while the ACK flag is not set");
     public static final ExpertDef HDR_LEN_TOO_SMALL = new ExpertDef("tcp.hdr_len.too_small", ExpertGroup.MALFORMED, Severity.ERROR,
             "Bogus TCP header length %d: must be at least 20");
     public static final ExpertDef HDR_LEN_BEYOND_SEGMENT = new ExpertDef("tcp.hdr_len.beyond_segment", ExpertGroup.MALFORMED, Severity.ERROR,

@@ -3,6 +3,10 @@ package org.jumbocap.proto.tcp;
 /** Names of the TCP flag bits, shared by the tree's flags text and every front end's summary line. */
 public final class TcpFlags {
     /** Bit 0 (FIN) to bit 8 (AE, RFC 9768; formerly NS). */
+    public static final int FIN = 0x001;
+    public static final int SYN = 0x002;
+    public static final int RST = 0x004;
+    public static final int ACK = 0x010;
     private static final String[] NAMES = {"FIN", "SYN", "RST", "PSH", "ACK", "URG", "ECE", "CWR", "AE"};
 
     private TcpFlags() {

@@ -14,6 +14,7 @@ import org.jumbocap.displayfilter.DisplayFilter;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.LinkTypes;
 import org.jumbocap.pipeline.FramePipeline;
+import org.jumbocap.proto.tcp.TcpAnalysisFields;
 import org.jumbocap.proto.tcp.TransportFrames;
 import org.jumbocap.testing.Bytes;
 import org.jumbocap.tree.FieldNode;
@@ -128,6 +129,33 @@ class TcpConversationsTest {
                 t.find("tcp.stream").parent().children().stream().map(FieldNode::name)
                         .filter(List.of("tcp.stream", "tcp.seq", "tcp.seq_raw", "tcp.nxtseq", "tcp.ack", "tcp.ack_raw")::contains)
                         .toList());
+    }
+
+    /**
+     * Wireshark's closing notes: the first FIN of a connection initiates the closing, the peer's FIN undergoes it, and
+     * the initiator's repeated FIN initiates again (its peer had sent none); a new connection on the same ports starts
+     * afresh. Each note sits on the flags' letters, after the FIN's own chat.
+     */
+    @Test
+    void theFirstFinInitiatesTheClosingAndThePeersUndergoesIt() {
+        Run r = handshake(new Run(), 100, 200).add(c(101, 201, FIN | ACK, 0), c(101, 201, FIN | ACK, 0),
+                s(201, 102, FIN | ACK, 0), c(102, 202, ACK, 0), s(201, 102, FIN | ACK, 0));
+        assertEquals(List.of(0, 0, 0, TcpAnalysis.FIN_ACTIVE, TcpAnalysis.FIN_ACTIVE, TcpAnalysis.FIN_PASSIVE, 0,
+                TcpAnalysis.FIN_PASSIVE), r.analyses.stream().map(a -> a.finClosing).toList());
+        FrameTree first = r.tree(4);
+        assertEquals(List.of("tcp.connection.fin", "tcp.connection.fin_active"),
+                first.experts().stream().map(org.jumbocap.tree.ExpertItem::id).toList());
+        assertEquals("tcp.flags.str", first.experts().get(1).node().name());
+        assertEquals("This frame initiates the connection closing", first.experts().get(1).message());
+        assertEquals(List.of("tcp.connection.fin", "tcp.connection.fin_passive"),
+                r.tree(6).experts().stream().map(org.jumbocap.tree.ExpertItem::id).toList());
+        assertEquals(List.of(TcpAnalysisFields.CONNECTION_FIN_PASSIVE), TcpAnalysisTree.experts(r.a(6)),
+                "the summary's list, as the tree adds it");
+
+        // the server closes first on a new connection over the same ports
+        handshake(r, 5000, 7000).add(s(7001, 5001, FIN | ACK, 0), c(5001, 7002, FIN | ACK, 0));
+        assertEquals(TcpAnalysis.FIN_ACTIVE, r.a(12).finClosing);
+        assertEquals(TcpAnalysis.FIN_PASSIVE, r.a(13).finClosing);
     }
 
     @Test

@@ -88,7 +88,7 @@ class TcpDissectorTest {
         assertNotNull(tree.find("tcp.options.eol"));
         assertEquals(List.of(2L, 4L, 8L, 1L, 3L, 5L, 0L), tree.findAll("tcp.option_kind").stream().map(FieldNode::longValue).toList());
         assertEquals(40, tree.find("tcp.options").length());
-        assertEquals(List.of(), expertIds(tree));
+        assertEquals(List.of("tcp.connection.syn"), expertIds(tree));
     }
 
     @Test
@@ -105,7 +105,7 @@ class TcpDissectorTest {
         assertEquals(1, value(tree, "tcp.options.mptcp.subtype"));
         assertEquals("ab:cd", tree.find("tcp.options.unknown").find("tcp.options.data").valueText());
         assertEquals(List.of(34L, 30L, 254L, 1L, 0L), tree.findAll("tcp.option_kind").stream().map(FieldNode::longValue).toList());
-        assertEquals(List.of(), expertIds(tree));
+        assertEquals(List.of("tcp.connection.syn"), expertIds(tree));
     }
 
     @Test
@@ -114,7 +114,52 @@ class TcpDissectorTest {
         FrameTree tree = dissect(TransportFrames.ipv6Tcp(TransportFrames.tcp(1, 2, 1, 0, 0x002, options, new byte[0]), false, Checksum.CORRECT));
         assertNotNull(tree.find("tcp.options.tfo.request"));
         assertNull(tree.find("tcp.options.mss_val"), "an MSS option of length 3 is not read as an MSS");
-        assertEquals(List.of("tcp.option.len_wrong"), expertIds(tree));
+        assertEquals(List.of("tcp.connection.syn", "tcp.option.len_wrong"), expertIds(tree));
+    }
+
+    /**
+     * Wireshark's items on the connection's flags (and on an acknowledgment number sent without ACK): each on its node, with tshark 4.0's id, severity, group and
+     * message (the SYN names the destination port, the SYN+ACK its source), and counted by the summary alone too.
+     */
+    @Test
+    void connectionFlagsHaveTsharksItems() {
+        record Case(int flags, long ack, List<String> ids, List<String> nodes, List<String> messages) {
+        }
+        List<Case> cases = List.of(
+                new Case(0x002, 0, List.of("tcp.connection.syn"), List.of("tcp.flags.syn"),
+                        List.of("Connection establish request (SYN): server port 5201")),
+                new Case(0x012, 1, List.of("tcp.connection.synack"), List.of("tcp.flags.syn"),
+                        List.of("Connection establish acknowledge (SYN+ACK): server port 40000")),
+                new Case(0x011, 1, List.of("tcp.connection.fin"), List.of("tcp.flags.fin"), List.of("Connection finish (FIN)")),
+                new Case(0x014, 1, List.of("tcp.connection.rst"), List.of("tcp.flags.reset"), List.of("Connection reset (RST)")),
+                // every flag at once: Wireshark's order, SYN, FIN, RST
+                new Case(0x017, 1, List.of("tcp.connection.synack", "tcp.connection.fin", "tcp.connection.rst"),
+                        List.of("tcp.flags.syn", "tcp.flags.fin", "tcp.flags.reset"),
+                        List.of("Connection establish acknowledge (SYN+ACK): server port 40000", "Connection finish (FIN)",
+                                "Connection reset (RST)")),
+                new Case(0x010, 1, List.of(), List.of(), List.of()),
+                // an acknowledgment number without the ACK flag: Wireshark's protocol note, on the number
+                new Case(0x004, 888889, List.of("tcp.ack.nonzero", "tcp.connection.rst"), List.of("tcp.ack_raw", "tcp.flags.reset"),
+                        List.of("The acknowledgment number field is nonzero while the ACK flag is not set", "Connection reset (RST)")));
+        for (Case c : cases) {
+            byte[] frame = TransportFrames.ipv6Tcp(TransportFrames.tcp(40000, 5201, 1, c.ack(), c.flags(), new byte[0], new byte[0]),
+                    false, Checksum.CORRECT);
+            FrameTree tree = dissect(frame);
+            String at = String.format("flags 0x%03x", c.flags());
+            assertEquals(c.ids(), expertIds(tree), at);
+            assertEquals(c.nodes(), tree.experts().stream().map(e -> e.node().name()).toList(), at);
+            assertEquals(c.messages(), tree.experts().stream().map(ExpertItem::message).toList(), at);
+            for (ExpertItem e : tree.experts()) {
+                boolean nonzero = e.id().equals("tcp.ack.nonzero");
+                assertEquals(nonzero ? org.jumbocap.expert.ExpertGroup.PROTOCOL : org.jumbocap.expert.ExpertGroup.SEQUENCE, e.group(), at);
+                assertEquals(e.id().equals("tcp.connection.rst") ? org.jumbocap.expert.Severity.WARN
+                        : nonzero ? org.jumbocap.expert.Severity.NOTE : org.jumbocap.expert.Severity.CHAT, e.severity(), at);
+            }
+            org.jumbocap.dissect.FrameSummary summary = new org.jumbocap.dissect.FrameSummary();
+            DISSECTOR.summarize(new FrameRecord(1, 0, LinkTypes.ETHERNET, frame, frame.length), summary);
+            assertEquals(c.ids(), java.util.Arrays.stream(summary.experts, 0, summary.expertCount).map(d -> d.id()).toList(),
+                    at + ", the summary without a tree");
+        }
     }
 
     @Test
