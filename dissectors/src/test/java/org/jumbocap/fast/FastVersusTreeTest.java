@@ -54,8 +54,10 @@ class FastVersusTreeTest {
         assertTrue(incomplete.size() <= 12, "frames the summary cannot describe: " + incomplete);
         for (String f : incomplete) {
             // ICMP quotes, and broken IP headers: an IPv4 header length below 20, an IPv6 extension-header
-            // chain that stops before its end (the tree shows the last next-header field, the summary none)
-            assertTrue(f.contains("icmp") || f.contains("bad-header-length") || f.matches("ipv6-ext-(overrun|truncated).*"), f);
+            // chain that stops before its end (the tree shows the last next-header field, the summary none),
+            // and a datagram of more coalesced QUIC packets than the summary has protocol layers for
+            assertTrue(f.contains("icmp") || f.contains("bad-header-length") || f.matches("ipv6-ext-(overrun|truncated).*")
+                    || f.split(":").length > FrameSummary.MAX_PROTOCOL_LAYERS && f.endsWith(":quic"), f);
         }
         assertEquals(List.of(), mismatches.subList(0, Math.min(40, mismatches.size())), mismatches.size() + " mismatches");
     }
