@@ -163,8 +163,8 @@ public final class CaptureProperties {
             }
         }
         String st = "Statistics";
-        add(st, "Frames", number(all.frames) + (shown == null ? "" : " (" + number(shown.frames) + " displayed by "
-                + filter + ", " + percent(shown.frames, all.frames) + ")"));
+        add(st, "Frames", number(all.frames) + (shown == null ? "" : " (" + number(shown.frames)
+                + (filter.isEmpty() ? " not ignored, " : " displayed by " + filter + ", ") + percent(shown.frames, all.frames) + ")"));
         add(st, "Bytes", number(all.bytes) + (shown == null ? "" : " (" + number(shown.bytes) + " displayed, "
                 + percent(shown.bytes, all.bytes) + ")"));
         if (all.capturedBytes != all.bytes) {

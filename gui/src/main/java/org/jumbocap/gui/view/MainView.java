@@ -40,6 +40,7 @@ import org.jumbocap.gui.live.LiveCaptureProvider;
 import org.jumbocap.gui.model.FrameDetail;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.MarkedFrames;
+import org.jumbocap.gui.model.TimeReferences;
 import org.jumbocap.gui.model.TimeFormat;
 import org.jumbocap.gui.service.ExportDissectionsTask;
 import org.jumbocap.gui.settings.ColouringSettings;
@@ -72,6 +73,7 @@ public final class MainView extends BorderPane {
     private final HexView hex = new HexView();
     private final FilterBar filterBar = new FilterBar();
     private final MarkedFrames marks = new MarkedFrames();
+    private final TimeReferences timeReferences = new TimeReferences();
     private final FindViewModel finder;
     private final FindBar findBar;
     private final PacketColumns columns;
@@ -115,6 +117,8 @@ public final class MainView extends BorderPane {
         table = new PacketTable(model.shownRows(), model::sortShown);
         table.setTimeDecimals(() -> model.frameStore() != null && model.frameStore().nanoPrecision() ? 9 : 6);
         table.setMarks(marks);
+        table.setTimeReferences(timeReferences);
+        table.setOnToggleIgnore(this::toggleIgnore);
         columns = new PacketColumns(table, model, columnSettings);
         finder = new FindViewModel(model);
         findBar = new FindBar(finder, () -> table.getSelectionModel().getSelectedIndex(), table::selectAndShow);
@@ -242,8 +246,10 @@ public final class MainView extends BorderPane {
         table.setPlaceholder(placeholder);
         counts.textProperty().bind(Bindings.createStringBinding(
                 () -> String.format(java.util.Locale.ROOT, "Frames: %,d   Shown: %,d", model.frameCountProperty().get(),
-                        model.shownCountProperty().get()),
-                model.frameCountProperty(), model.shownCountProperty()));
+                        model.shownCountProperty().get())
+                        + (model.ignored().countProperty().get() == 0 ? "" : String.format(java.util.Locale.ROOT,
+                                "   Ignored: %,d", model.ignored().countProperty().get())),
+                model.frameCountProperty(), model.shownCountProperty(), model.ignored().countProperty()));
     }
 
     private void showDetail(FrameDetail detail) {
@@ -292,7 +298,16 @@ public final class MainView extends BorderPane {
         MenuItem mark = item("_Mark/Unmark Frame", "Shortcut+M", e -> toggleMark());
         mark.setId("menu-mark");
         MenuItem unmarkAll = item("Unmark All Frames", "Shortcut+Alt+M", e -> marks.clear());
-        Menu edit = new Menu("_Edit", null, findPacket, findNext, findPrevious, new SeparatorMenuItem(), mark, unmarkAll);
+        MenuItem ignore = item("_Ignore/Unignore Frame", "Shortcut+D", e -> toggleIgnore(table.getSelectionModel().getSelectedItem()));
+        ignore.setId("menu-ignore");
+        ignore.disableProperty().bind(model.liveRunningProperty());
+        MenuItem unignoreAll = item("Unignore All Frames", "Shortcut+Alt+D", e -> model.unignoreAll());
+        unignoreAll.setId("menu-unignore-all");
+        MenuItem timeReference = item("Set/Unset Time _Reference", "Shortcut+T", e -> toggleTimeReference());
+        timeReference.setId("menu-time-reference");
+        MenuItem unsetReferences = item("Unset All Time References", "Shortcut+Alt+T", e -> timeReferences.clear());
+        Menu edit = new Menu("_Edit", null, findPacket, findNext, findPrevious, new SeparatorMenuItem(), mark, unmarkAll,
+                new SeparatorMenuItem(), ignore, unignoreAll, new SeparatorMenuItem(), timeReference, unsetReferences);
 
         MenuItem goTo = item("_Go to Frame\u2026", "Shortcut+G", e -> askGoToFrame());
         MenuItem find = item("_Filter\u2026", "Shortcut+Slash", e -> filterBar.focusEditor());
@@ -827,6 +842,28 @@ public final class MainView extends BorderPane {
         if (row != null) {
             marks.toggle(row);
         }
+    }
+
+    /**
+     * Ignores the row (or brings it back): it leaves the list, and the selection moves to the row that
+     * takes its place, as in Wireshark.
+     */
+    public void toggleIgnore(PacketRow row) {
+        if (row != null && !model.toggleIgnore(row)) {
+            model.work().status("Frames cannot be ignored while a live capture runs");
+        }
+    }
+
+    /** Sets the selected row as a time reference, or unsets it (Ctrl+T). */
+    public void toggleTimeReference() {
+        PacketRow row = table.getSelectionModel().getSelectedItem();
+        if (row != null) {
+            timeReferences.toggle(row);
+        }
+    }
+
+    public TimeReferences timeReferences() {
+        return timeReferences;
     }
 
     /** Selects the next or previous marked row of the list, wrapping round; false when none is marked. */
