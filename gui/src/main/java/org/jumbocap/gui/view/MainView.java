@@ -40,6 +40,7 @@ import org.jumbocap.gui.live.LiveCaptureProvider;
 import org.jumbocap.gui.model.FrameDetail;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.MarkedFrames;
+import org.jumbocap.gui.model.PacketRange;
 import org.jumbocap.gui.model.TimeReferences;
 import org.jumbocap.gui.model.TimeFormat;
 import org.jumbocap.gui.service.ExportDissectionsTask;
@@ -102,6 +103,8 @@ public final class MainView extends BorderPane {
     /** Chooses where Save Capture writes (tests set it; null: a file chooser). */
     private java.util.function.Supplier<Path> captureSaveTarget;
     private Runnable quitAction = Platform::exit;
+    /** Chooses where Save As and Export write (tests set it; null: a file chooser). */
+    private java.util.function.Function<String, Path> fileTarget;
 
     public MainView(CaptureViewModel model, RecentFiles recentFiles, LiveCaptureProvider liveProvider) {
         this(model, recentFiles, ColumnSettings.besides(recentFiles), liveProvider);
@@ -274,22 +277,21 @@ public final class MainView extends BorderPane {
 
     private MenuBar menuBar() {
         MenuItem open = item("_Open\u2026", "Shortcut+O", e -> chooseAndOpen());
-        MenuItem save = item("_Save Shown Frames As\u2026", "Shortcut+S", e -> chooseAndSave());
+        MenuItem save = item("_Save As\u2026", "Shortcut+S", e -> saveAs());
+        save.setId("menu-save-as");
         MenuItem quit = item("_Quit", "Shortcut+Q", e -> requestQuit());
         MenuItem saveCapture = item("Save _Capture As\u2026", "Shortcut+Alt+S", e -> saveLiveCapture(null));
         saveCapture.setId("menu-save-capture");
         saveCapture.disableProperty().bind(model.liveFileProperty().isNull());
         refreshRecentMenu(recentFiles.list());
-        MenuItem saveMarked = item("Save _Marked Frames As\u2026", null, e -> chooseAndSaveMarked());
-        saveMarked.setId("menu-save-marked");
         Menu export = new Menu("_Export Packet Dissections");
         for (ExportDissectionsTask.Format format : ExportDissectionsTask.Format.values()) {
-            MenuItem m = item(format.label() + "\u2026", null, e -> chooseAndExport(format));
+            MenuItem m = item(format.label() + "\u2026", null, e -> exportAs(format));
             m.setId("menu-export-" + format.name().toLowerCase(java.util.Locale.ROOT));
             m.setMnemonicParsing(false);
             export.getItems().add(m);
         }
-        Menu file = new Menu("_File", null, open, recentMenu, saveCapture, save, saveMarked, export, new SeparatorMenuItem(), quit);
+        Menu file = new Menu("_File", null, open, recentMenu, saveCapture, save, export, new SeparatorMenuItem(), quit);
 
         MenuItem findPacket = item("_Find Packet\u2026", "Shortcut+F", e -> findBar.open());
         findPacket.setId("menu-find");
@@ -807,25 +809,76 @@ public final class MainView extends BorderPane {
         }
     }
 
-    private void chooseAndSave() {
-        if (!model.hasFrames()) {
-            return;
+    /**
+     * File → Save As: the Packet Range box (all, selected, marked, first to last marked, a range; captured
+     * or displayed), then where, then the chosen frames are written in the background.
+     */
+    public PacketRangeDialog saveAs() {
+        return askRange("Save As", numbers -> {
+            Path target = chooseTarget("Save As", List.of(
+                    new FileChooser.ExtensionFilter("pcap", SaveFormat.PCAP.glob()),
+                    new FileChooser.ExtensionFilter("pcapng", SaveFormat.PCAPNG.glob())));
+            if (target != null) {
+                model.saveFrames(numbers, target, SaveFormat.forFile(target), error -> {
+                    if (error != null) {
+                        showError("Save failed", error);
+                    }
+                });
+            }
+        });
+    }
+
+    /** File → Export Packet Dissections: the Packet Range box, then where, then the chosen frames' dissections. */
+    public PacketRangeDialog exportAs(ExportDissectionsTask.Format format) {
+        return askRange("Export Packet Dissections", numbers -> {
+            Path target = chooseTarget("Export Packet Dissections",
+                    List.of(new FileChooser.ExtensionFilter(format.label(), format.glob())));
+            if (target != null) {
+                model.exportFrames(numbers, target, format, error -> {
+                    if (error != null) {
+                        showError("Export failed", error);
+                    }
+                });
+            }
+        });
+    }
+
+    /**
+     * Shows the Packet Range box (without waiting for it, so the window stays live) and hands the chosen
+     * frames' numbers on once OK is pressed; null when nothing is listed.
+     */
+    private PacketRangeDialog askRange(String title, Consumer<java.util.BitSet> then) {
+        if (!model.hasFrames() || model.frameStore() == null) {
+            return null;
         }
-        FileChooser chooser = captureChooser("Save Shown Frames");
-        chooser.getExtensionFilters().setAll(
-                new FileChooser.ExtensionFilter("pcap", SaveFormat.PCAP.glob()),
-                new FileChooser.ExtensionFilter("pcapng", SaveFormat.PCAPNG.glob()));
+        PacketRow selected = table.getSelectionModel().getSelectedItem();
+        org.jumbocap.gui.model.PacketRange range = model.packetRange(marks.numbers(model.shownRowsProperty().get().store()),
+                selected == null ? 0 : selected.number());
+        PacketRangeDialog dialog = new PacketRangeDialog(window(), title, range, !model.appliedFilterProperty().get().isEmpty());
+        dialog.setOnHidden(e -> {
+            PacketRange.Choice choice = dialog.getResult();
+            if (choice != null) {
+                then.accept(range.numbers(choice));
+            }
+        });
+        dialog.show();
+        return dialog;
+    }
+
+    /** Where to write: the file chooser, or what a test set with {@link #setFileTarget}. */
+    private Path chooseTarget(String title, List<FileChooser.ExtensionFilter> filters) {
+        if (fileTarget != null) {
+            return fileTarget.apply(title);
+        }
+        FileChooser chooser = captureChooser(title);
+        chooser.getExtensionFilters().setAll(filters);
         File f = chooser.showSaveDialog(window());
-        if (f != null) {
-            SaveFormat format = chooser.getSelectedExtensionFilter() != null
-                    && chooser.getSelectedExtensionFilter().getDescription().equals("pcapng") ? SaveFormat.PCAPNG
-                    : SaveFormat.forFile(f.toPath());
-            model.saveShown(f.toPath(), format, error -> {
-                if (error != null) {
-                    showError("Save failed", error);
-                }
-            });
-        }
+        return f == null ? null : f.toPath();
+    }
+
+    /** Chooses where Save As and Export write, by the dialog's title, in place of the file chooser (tests). */
+    public void setFileTarget(java.util.function.Function<String, Path> chooser) {
+        this.fileTarget = chooser;
     }
 
     private void findAgain(boolean forward) {
@@ -875,38 +928,16 @@ public final class MainView extends BorderPane {
         return at >= 0;
     }
 
-    private void chooseAndSaveMarked() {
-        if (marks.numbers(model.shownRowsProperty().get().store()).isEmpty()) {
-            showError("Save Marked Frames", "No frame is marked (Ctrl+M marks the selected frame)");
-            return;
-        }
-        FileChooser chooser = captureChooser("Save Marked Frames");
-        File f = chooser.showSaveDialog(window());
-        if (f != null) {
-            saveMarked(f.toPath(), SaveFormat.forFile(f.toPath()));
-        }
-    }
-
     /** Writes the marked frames to a capture file, as Save does the shown ones. */
     public void saveMarked(Path target, SaveFormat format) {
-        model.saveFrames(marks.numbers(model.shownRowsProperty().get().store()), target, format, error -> {
+        // the marked frames as the Packet Range's "Marked packets only" chooses them: ignored ones left out
+        java.util.BitSet numbers = model.packetRange(marks.numbers(model.shownRowsProperty().get().store()), 0)
+                .numbers(new PacketRange.Choice(PacketRange.Kind.MARKED, false, ""));
+        model.saveFrames(numbers, target, format, error -> {
             if (error != null) {
                 showError("Save failed", error);
             }
         });
-    }
-
-    private void chooseAndExport(ExportDissectionsTask.Format format) {
-        if (!model.hasFrames()) {
-            return;
-        }
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Export Packet Dissections");
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(format.label(), format.glob()));
-        File f = chooser.showSaveDialog(window());
-        if (f != null) {
-            exportDissections(f.toPath(), format);
-        }
     }
 
     /** Writes the shown frames' dissections to a file in the background. */

@@ -422,6 +422,16 @@ public final class CaptureViewModel implements AutoCloseable {
         packetList.sort(newOrder, this::listStatus);
     }
 
+    /**
+     * The frames a packet range can choose from: every listed frame, those shown, the marked ones (numbers)
+     * and the selected one (0 when none); the ignored ones are left out of every choice.
+     */
+    public org.jumbocap.gui.model.PacketRange packetRange(BitSet marked, long selected) {
+        RowStore rows = packetList.store();
+        return new org.jumbocap.gui.model.PacketRange(rows.size(), shownNumbers(packetList.shown()), marked,
+                ignored.numbers(rows), selected);
+    }
+
     /** Every listed frame but the ignored ones. */
     private void showEveryFrame() {
         RowStore rows = packetList.store();
@@ -495,10 +505,15 @@ public final class CaptureViewModel implements AutoCloseable {
 
     /** Writes the shown frames' dissections (text as {@code read} / {@code read -V}, or JSON) to a file. */
     public void exportShown(Path target, ExportDissectionsTask.Format format, Consumer<String> done) {
+        exportFrames(shownNumbers(packetList.shown()), target, format, done);
+    }
+
+    /** Writes the dissections of the frames whose numbers are set (a packet range's) to a file. */
+    public void exportFrames(BitSet numbers, Path target, ExportDissectionsTask.Format format, Consumer<String> done) {
         if (store == null) {
             return;
         }
-        work.run(new ExportDissectionsTask(backend, store, shownNumbers(packetList.shown()), target, format), written -> {
+        work.run(new ExportDissectionsTask(backend, store, numbers, target, format), written -> {
             work.status("Exported " + BackgroundWork.frames(written) + " to " + target);
             done.accept(null);
         }, failure -> {
