@@ -3,6 +3,7 @@ package org.jumbocap.gui.view;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
@@ -82,6 +83,7 @@ public final class MainView extends BorderPane {
     private final Label status = new Label();
     private final Label counts = new Label();
     private Theme theme = Theme.LIGHT;
+    private Map<Theme, RadioMenuItem> themeItems;
     private WindowSettings windowSettings;
     private ColouringSettings colouringSettings;
     private double fontSize;
@@ -308,8 +310,11 @@ public final class MainView extends BorderPane {
         MenuItem timeReference = item("Set/Unset Time _Reference", "Shortcut+T", e -> toggleTimeReference());
         timeReference.setId("menu-time-reference");
         MenuItem unsetReferences = item("Unset All Time References", "Shortcut+Alt+T", e -> timeReferences.clear());
+        MenuItem preferences = item("_Preferences\u2026", "Shortcut+Shift+P", e -> showPreferences());
+        preferences.setId("menu-preferences");
         Menu edit = new Menu("_Edit", null, findPacket, findNext, findPrevious, new SeparatorMenuItem(), mark, unmarkAll,
-                new SeparatorMenuItem(), ignore, unignoreAll, new SeparatorMenuItem(), timeReference, unsetReferences);
+                new SeparatorMenuItem(), ignore, unignoreAll, new SeparatorMenuItem(), timeReference, unsetReferences,
+                new SeparatorMenuItem(), preferences);
 
         MenuItem goTo = item("_Go to Frame\u2026", "Shortcut+G", e -> askGoToFrame());
         MenuItem find = item("_Filter\u2026", "Shortcut+Slash", e -> filterBar.focusEditor());
@@ -325,8 +330,9 @@ public final class MainView extends BorderPane {
         light.setToggleGroup(themes);
         dark.setToggleGroup(themes);
         light.setSelected(true);
-        light.setOnAction(e -> setTheme(Theme.LIGHT));
-        dark.setOnAction(e -> setTheme(Theme.DARK));
+        light.setOnAction(e -> chooseTheme(Theme.LIGHT));
+        dark.setOnAction(e -> chooseTheme(Theme.DARK));
+        themeItems = Map.of(Theme.LIGHT, light, Theme.DARK, dark);
         light.setId("menu-theme-light");
         dark.setId("menu-theme-dark");
         Menu view = new Menu("_View", null, light, dark, new SeparatorMenuItem(), timeFormatMenu());
@@ -624,8 +630,63 @@ public final class MainView extends BorderPane {
         return true;
     }
 
+    /** A theme the user chose (View menu, Preferences): shown, and kept for the next start. */
+    public void chooseTheme(Theme next) {
+        setTheme(next);
+        if (!windowSettings.saveTheme(next.name().toLowerCase(java.util.Locale.ROOT))) {
+            model.work().status("Cannot save the theme to " + windowSettings.file());
+        }
+    }
+
+    /** The theme chosen in Preferences or the View menu before, or null when none was. */
+    public Theme storedTheme() {
+        String stored = windowSettings.theme();
+        return stored == null ? null : Theme.parse(stored);
+    }
+
+    /**
+     * Edit → Preferences: font size, theme, the packet list's time format and columns, colouring on or off;
+     * shown without waiting, applied on OK, each kept where the menus keep it.
+     */
+    public PreferencesDialog showPreferences() {
+        Map<String, Boolean> shown = new java.util.LinkedHashMap<>();
+        for (javafx.scene.control.TableColumn<PacketRow, ?> c : table.getColumns()) {
+            shown.put(PacketColumns.title(c), c.isVisible());
+        }
+        PreferencesDialog dialog = new PreferencesDialog(window(), new PreferencesDialog.Preferences(fontSize, theme,
+                table.timeFormatProperty().get(), table.colorizeProperty().get(), shown), this::editColouringRules);
+        dialog.setOnHidden(e -> {
+            PreferencesDialog.Preferences chosen = dialog.getResult();
+            if (chosen != null) {
+                applyPreferences(chosen);
+            }
+        });
+        dialog.show();
+        return dialog;
+    }
+
+    private void applyPreferences(PreferencesDialog.Preferences chosen) {
+        if (chosen.fontSize() != fontSize) {
+            setFontSize(chosen.fontSize());
+        }
+        if (chosen.theme() != theme) {
+            chooseTheme(chosen.theme());
+        }
+        table.timeFormatProperty().set(chosen.timeFormat());
+        table.colorizeProperty().set(chosen.colorize());
+        for (javafx.scene.control.TableColumn<PacketRow, ?> c : table.getColumns()) {
+            Boolean visible = chosen.columns().get(PacketColumns.title(c));
+            if (visible != null) {
+                c.setVisible(visible);
+            }
+        }
+    }
+
     public void setTheme(Theme next) {
         theme = next;
+        if (themeItems != null && themeItems.get(next) != null) {
+            themeItems.get(next).setSelected(true);
+        }
         if (getScene() != null) {
             theme.applyTo(getScene());
         }
