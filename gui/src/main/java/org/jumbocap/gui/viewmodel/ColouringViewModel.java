@@ -25,6 +25,25 @@ public final class ColouringViewModel {
     private FrameStore store;
     private int count;
     private ColouringScan running;
+    /** The rules a live capture's loop decides for each new frame, while one runs. */
+    private volatile LiveColouring live;
+
+    /**
+     * Decides the rules of a live capture's frames in its loop, as they come (the whole capture is decided
+     * again by a scan when it stops). Called on the capture's thread, once per frame, in frame order.
+     */
+    public static final class LiveColouring {
+        private final ColouringScan.Compiled compiled;
+        private final RowColours.Growing decided = new RowColours.Growing();
+
+        LiveColouring(ColouringScan.Compiled compiled) {
+            this.compiled = compiled;
+        }
+
+        public void decide(CaptureBackend.FrameStep frame) {
+            decided.append(compiled.ruleOf(frame));
+        }
+    }
 
     ColouringViewModel(CaptureBackend backend, BackgroundWork work) {
         this.backend = backend;
@@ -45,8 +64,20 @@ public final class ColouringViewModel {
         return colours;
     }
 
+    /**
+     * A live capture starts: its frames are coloured as its loop takes them (rules edited meanwhile colour
+     * the frames after the edit; the scan at the end decides every frame by the rules then).
+     */
+    LiveColouring startLive() {
+        LiveColouring colouring = new LiveColouring(ColouringScan.Compiled.of(backend, rules.get()));
+        live = colouring;
+        colours.set(new RowColours(colouring.compiled.used(), colouring.decided));
+        return colouring;
+    }
+
     /** A capture's first {@code frames} frames are read: decides their rules. */
     void start(FrameStore frames, int frameCount) {
+        live = null;
         store = frames;
         count = frameCount;
         rescan();
@@ -55,6 +86,7 @@ public final class ColouringViewModel {
     /** The capture is closed or replaced. */
     void clear() {
         store = null;
+        live = null;
         if (running != null) {
             running.cancel();
             running = null;
