@@ -2,7 +2,6 @@ package org.jumbocap.gui;
 
 import static org.jumbocap.gui.GuiTestSupport.onFx;
 import static org.jumbocap.gui.GuiTestSupport.waitUntil;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -50,6 +49,20 @@ class LiveColouringGuiTest {
         GuiTestSupport.closeMainWindow(view, model);
     }
 
+    /** The rows whose drawn rule is not the expected one (on the UI thread). */
+    private List<String> wrongColours(Map<Long, String> expected) {
+        List<String> out = new ArrayList<>();
+        for (PacketRow row : model.rows()) {
+            ColouringRule rule = view.table().ruleOf(row);
+            String got = rule == null ? null : rule.name();
+            String want = expected.get(row.number());
+            if (!java.util.Objects.equals(got, want)) {
+                out.add("frame " + row.number() + ": " + got + " instead of " + want);
+            }
+        }
+        return out;
+    }
+
     @Test
     void rowsAreColouredWhileCapturing() throws IOException {
         List<Long> every = ReadFilterOracle.frames(LOSS, "");
@@ -70,20 +83,9 @@ class LiveColouringGuiTest {
             return null;
         });
         waitUntil("every frame captured", () -> model.frameCountProperty().get() == every.size());
+        // the rules are decided beside the capture's loop, a few times a second: every row gets its rule
+        waitUntil("every row coloured by its rule while capturing", () -> wrongColours(expected).isEmpty());
         assertTrue(onFx(() -> model.liveRunningProperty().get()), "the capture still runs");
-        List<String> wrong = onFx(() -> {
-            List<String> out = new ArrayList<>();
-            for (PacketRow row : model.rows()) {
-                ColouringRule rule = view.table().ruleOf(row);
-                String got = rule == null ? null : rule.name();
-                String want = expected.get(row.number());
-                if (!java.util.Objects.equals(got, want)) {
-                    out.add("frame " + row.number() + ": " + got + " instead of " + want);
-                }
-            }
-            return out;
-        });
-        assertEquals(List.of(), wrong);
         // drawn so: some row on screen carries its rule's colours
         waitUntil("coloured rows drawn", () -> view.table().lookupAll(".table-row-cell").stream()
                 .anyMatch(r -> r.getStyleClass().contains("row-rule")));

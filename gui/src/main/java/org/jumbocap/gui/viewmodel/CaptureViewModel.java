@@ -581,8 +581,8 @@ public final class CaptureViewModel implements AutoCloseable {
         liveShown = liveFilter == null ? null : new LiveList(liveFilter, shownIndices);
         // the viewer's frame step, as for a file: conversations followed, the filter decided as read -Y does
         FrameStep step = backend.newFrameStep(true);
-        // the colouring rules decided by the same step, so rows are coloured while capturing
-        ColouringViewModel.LiveColouring rowColours = colouring.startLive();
+        // the rows are coloured while capturing, beside this loop
+        colouring.startLive(store, liveRows);
         long[] times = {Long.MIN_VALUE, 0};
         packetList.startStreaming();
         live.start(opened, frame -> {
@@ -602,7 +602,6 @@ public final class CaptureViewModel implements AutoCloseable {
                 }
                 long previousNanos = times[1];
                 step.next(kept, times[0], previousNanos);
-                rowColours.decide(step);
                 RowFactory.append(liveRows, kept, step.summary(), step.analysis(), () -> backend.dissect(kept, times[0], previousNanos));
                 LiveList shown = liveShown;
                 if (shown != null && step.passes(shown.filter())) {
