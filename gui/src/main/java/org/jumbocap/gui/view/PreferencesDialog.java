@@ -53,6 +53,17 @@ public final class PreferencesDialog extends Dialog<PreferencesDialog.Preference
         theme.getItems().setAll(Theme.values());
         theme.setValue(current.theme());
         theme.setId("preferences-theme");
+        theme.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Theme t) {
+                return t == null ? "" : t == Theme.DARK ? "Dark" : "Light";
+            }
+
+            @Override
+            public Theme fromString(String s) {
+                return Theme.parse(s);
+            }
+        });
         timeFormat.getItems().setAll(TimeFormat.values());
         timeFormat.setValue(current.timeFormat());
         timeFormat.setId("preferences-time-format");
