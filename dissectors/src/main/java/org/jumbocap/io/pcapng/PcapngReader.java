@@ -326,7 +326,9 @@ public final class PcapngReader implements CaptureReader {
      */
     private void readInterfaceStatistics(long number, long offset, int len, boolean frontier) throws IOException {
         if (len < 24) {
-            throw fail(number, offset, "block total length " + len + " is too short for interface statistics (24)");
+            // too short to name its interface and time: skipped, as a block the reader does not know
+            skipBlock(number, offset, len);
+            return;
         }
         byte[] b = readWhole(number, offset, len);
         long localId = u32(b, 8);
