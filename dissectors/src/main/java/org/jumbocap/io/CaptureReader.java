@@ -42,4 +42,20 @@ public interface CaptureReader extends Closeable {
     default List<InterfaceInfo> interfaces() {
         return List.of();
     }
+
+    /**
+     * The comments (opt_comment) of interface {@code interfaceId}'s description, in file order; empty for a
+     * format without them.
+     */
+    default List<String> interfaceComments(int interfaceId) {
+        return List.of();
+    }
+
+    /**
+     * The interface statistics blocks read so far, in file order (a capture writes them at its end, so they
+     * are all known once the last frame was read); empty for a format without them.
+     */
+    default List<InterfaceStatistics> interfaceStatistics() {
+        return List.of();
+    }
 }

@@ -14,6 +14,7 @@ import org.jumbocap.io.CaptureLimits;
 import org.jumbocap.io.CaptureReader;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
+import org.jumbocap.io.InterfaceStatistics;
 import org.jumbocap.io.VnetHeader;
 
 /**
@@ -52,6 +53,14 @@ public final class PcapngReader implements CaptureReader {
     public static final int BYTE_ORDER_MAGIC = 0x1A2B3C4D;
 
     private static final int OPT_END = 0;
+    private static final int OPT_COMMENT = 1;
+    private static final int ISB_IFRECV = 4;
+    private static final int ISB_IFDROP = 5;
+    private static final int ISB_FILTERACCEPT = 6;
+    private static final int ISB_OSDROP = 7;
+    private static final int ISB_USRDELIV = 8;
+    /** Comments kept per interface, and interface statistics blocks kept per file: a hostile file repeats them. */
+    private static final int MAX_KEPT_NOTES = 1024;
     private static final int IF_NAME = 2;
     private static final int IF_DESCRIPTION = 3;
     private static final int IF_TSRESOL = 9;
@@ -97,6 +106,9 @@ public final class PcapngReader implements CaptureReader {
     private final String name;
     private final List<Section> sections = new ArrayList<>();
     private final List<InterfaceInfo> interfaces = new ArrayList<>();
+    /** opt_comment of each interface description, by file-wide interface id. */
+    private final java.util.Map<Integer, List<String>> interfaceComments = new java.util.HashMap<>();
+    private final List<InterfaceStatistics> interfaceStatistics = new ArrayList<>();
     private Section current;
     private boolean bigEndian;
     private long frameNumber;
@@ -208,6 +220,7 @@ public final class PcapngReader implements CaptureReader {
         switch (type) {
             case SHB -> readSectionHeader(number, offset, len, frontier);
             case IDB -> readInterface(number, offset, len, frontier);
+            case ISB -> readInterfaceStatistics(number, offset, len, frontier);
             case EPB, OPB, SPB -> {
                 if (deliver) {
                     readPacket(into, type, number, offset, len);
@@ -258,6 +271,7 @@ public final class PcapngReader implements CaptureReader {
         long snaplen = u32(b, 12);
         String ifName = null;
         String description = null;
+        List<String> comments = new ArrayList<>();
         int tsresol = InterfaceInfo.TSRESOL_MICROS;
         long tsoffset = 0;
         int o = 16;
@@ -272,6 +286,11 @@ public final class PcapngReader implements CaptureReader {
             switch (code) {
                 case IF_NAME -> ifName = text(b, value, olen);
                 case IF_DESCRIPTION -> description = text(b, value, olen);
+                case OPT_COMMENT -> {
+                    if (comments.size() < MAX_KEPT_NOTES) {
+                        comments.add(text(b, value, olen));
+                    }
+                }
                 case IF_TSRESOL -> {
                     if (olen >= 1) {
                         tsresol = b[value] & 0xFF;
@@ -296,6 +315,46 @@ public final class PcapngReader implements CaptureReader {
                 snaplen, ifName, description, tsresol, tsoffset);
         interfaces.add(info);
         current.add(info.id());
+        if (!comments.isEmpty()) {
+            interfaceComments.put(info.id(), List.copyOf(comments));
+        }
+    }
+
+    /**
+     * An Interface Statistics Block: its counters are kept for the interface it names (in this section);
+     * a block naming no interface of the section is skipped as a reader skips what it does not know.
+     */
+    private void readInterfaceStatistics(long number, long offset, int len, boolean frontier) throws IOException {
+        if (len < 24) {
+            // too short to name its interface and time: skipped, as a block the reader does not know
+            skipBlock(number, offset, len);
+            return;
+        }
+        byte[] b = readWhole(number, offset, len);
+        long localId = u32(b, 8);
+        if (!frontier || current == null || localId >= current.interfaceCount
+                || interfaceStatistics.size() >= MAX_KEPT_NOTES) {
+            return;
+        }
+        long[] counters = {InterfaceStatistics.ABSENT, InterfaceStatistics.ABSENT, InterfaceStatistics.ABSENT,
+                InterfaceStatistics.ABSENT, InterfaceStatistics.ABSENT};
+        int o = 20;
+        int end = len - 4;
+        while (o + 4 <= end) {
+            int code = u16(b, o);
+            int olen = u16(b, o + 2);
+            int value = o + 4;
+            if (code == OPT_END || value + olen > end) {
+                break;
+            }
+            if (code >= ISB_IFRECV && code <= ISB_USRDELIV && olen >= 8) {
+                // unsigned 64-bit counters: one past 2^63 - 1 would read negative, and is no count anyway
+                counters[code - ISB_IFRECV] = Math.max(i64(b, value), InterfaceStatistics.ABSENT);
+            }
+            o = value + ((olen + 3) & ~3);
+        }
+        interfaceStatistics.add(new InterfaceStatistics(current.interfaces[(int) localId], counters[0], counters[1],
+                counters[2], counters[3], counters[4]));
     }
 
     private void readPacket(FrameRecord into, int type, long number, long offset, int len) throws IOException {
@@ -583,6 +642,16 @@ public final class PcapngReader implements CaptureReader {
     @Override
     public List<InterfaceInfo> interfaces() {
         return Collections.unmodifiableList(interfaces);
+    }
+
+    @Override
+    public List<String> interfaceComments(int interfaceId) {
+        return interfaceComments.getOrDefault(interfaceId, List.of());
+    }
+
+    @Override
+    public List<InterfaceStatistics> interfaceStatistics() {
+        return Collections.unmodifiableList(interfaceStatistics);
     }
 
     /** Sections seen so far. */

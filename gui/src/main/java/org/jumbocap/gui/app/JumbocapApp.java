@@ -29,7 +29,9 @@ public class JumbocapApp extends Application {
         }
         stage.setScene(new Scene(view));
         WindowPlacement placement = WindowPlacement.restore(stage, WindowSettings.besides(recent), 1360, 860);
-        view.setTheme(Theme.parse(options.theme()));
+        // --theme for this run; else the theme chosen in Preferences; else light
+        Theme stored = view.storedTheme();
+        view.setTheme(options.theme() != null ? Theme.parse(options.theme()) : stored != null ? stored : Theme.LIGHT);
         stage.titleProperty().bind(model.titleProperty());
         // closing the window is Quit: an unsaved live capture is saved or discarded first
         stage.setOnCloseRequest(e -> {

@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
  * @param file       capture to open, or null
  * @param select     frame to select once the file is read, or 0
  * @param filter     display filter to apply, or null
- * @param theme      "light" or "dark"
+ * @param theme      "light" or "dark", or null when not given
  * @param statistics open the statistics window once the file is read
  * @param help       print the usage and do nothing else
  * @param version    print the version and do nothing else
@@ -92,8 +92,8 @@ public record LaunchOptions(Path file, long select, String filter, String theme,
         @Option(names = "--filter", paramLabel = "EXPR", description = "Apply this display filter once the file is read.")
         String filter;
 
-        @Option(names = "--theme", paramLabel = "light|dark", converter = Theme.class, defaultValue = "light",
-                description = "Colour theme (default ${DEFAULT-VALUE}).")
+        @Option(names = "--theme", paramLabel = "light|dark", converter = Theme.class,
+                description = "Colour theme for this run (default: the one chosen in Preferences, else light).")
         String theme;
 
         @Option(names = "--statistics", description = "Open the statistics window once the file is read.")

@@ -7,17 +7,21 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntFunction;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
+import org.jumbocap.io.InterfaceStatistics;
 import org.jumbocap.io.LinkTypes;
 import org.jumbocap.render.SafeText;
 
 /**
  * What Wireshark's Capture File Properties says of an open capture, as rows under headings: the file
  * (name, length, format, encapsulation, snaplen), the time span, the interfaces of its header (pcapng
- * Interface Description Blocks), the frames' totals and rates (of every frame, and of those shown when
- * the count is limited to a display filter), and the super-packet share. Text from the file passes
+ * Interface Description Blocks, with their comments and the drop counts of the file's Interface Statistics
+ * Blocks), the frames' totals and rates (of every frame, and of those shown when
+ * the count is limited to a display filter), the super-packet share, and what the kernel recorded of the
+ * frames (as {@code jumbocap stats} says it). Text from the file passes
  * {@link SafeText}.
  */
 public final class CaptureProperties {
@@ -41,10 +45,12 @@ public final class CaptureProperties {
         private long overSixtyFourKb;
         private long largest;
         private long cut;
+        private final KernelRecordTally recorded = new KernelRecordTally();
 
         /** Counts one frame: its record and the summary decoded from it. */
         public void add(FrameRecord record, FrameSummary summary) {
             frames++;
+            recorded.add(record, summary);
             long length = record.originalLength();
             bytes += length;
             capturedBytes += record.capturedLength();
@@ -82,6 +88,11 @@ public final class CaptureProperties {
             return largest;
         }
 
+        /** What the kernel recorded of these frames (flags, virtio_net_hdr). */
+        public KernelRecordTally recorded() {
+            return recorded;
+        }
+
         /** Seconds from the first frame to the last; 0 for fewer than two frames. */
         public double elapsedSeconds() {
             return frames < 2 ? 0 : (lastNanos - firstNanos) / 1e9;
@@ -96,9 +107,12 @@ public final class CaptureProperties {
      * @param file       the capture file, or null for a live capture held in memory
      * @param name       the store's name
      * @param fileLength the file's length in bytes, or -1
+     * @param comments   the comments of each interface (by its id) in the file's header
+     * @param statistics the file's interface statistics blocks (drop counts), in file order
      * @param shown      totals of the frames the display filter shows, or null when not limited
      */
     public CaptureProperties(Path file, String name, long fileLength, String format, List<InterfaceInfo> interfaces,
+                             IntFunction<List<String>> comments, List<InterfaceStatistics> statistics,
                              Totals all, Totals shown, String filter) {
         this.all = all;
         this.shown = shown;
@@ -130,10 +144,27 @@ public final class CaptureProperties {
             add(s, "Encapsulation", LinkTypes.name(itf.linkType()) + " (" + itf.linkType() + ")");
             add(s, "Snapshot length", itf.snaplen() == 0 ? "unlimited" : number(itf.snaplen()));
             add(s, "Time resolution", itf.resolutionText());
+            for (String comment : comments.apply(itf.id())) {
+                add(s, "Comment", comment);
+            }
+            // the last statistics block of an interface holds its counters at the capture's end
+            InterfaceStatistics last = null;
+            for (InterfaceStatistics st : statistics) {
+                if (st.interfaceId() == itf.id()) {
+                    last = st;
+                }
+            }
+            if (last != null) {
+                addCounter(s, "Received", last.received());
+                addCounter(s, "Dropped by the interface", last.interfaceDropped());
+                addCounter(s, "Dropped by the OS", last.osDropped());
+                addCounter(s, "Accepted by the capture filter", last.filterAccepted());
+                addCounter(s, "Delivered to the capturing program", last.delivered());
+            }
         }
         String st = "Statistics";
-        add(st, "Frames", number(all.frames) + (shown == null ? "" : " (" + number(shown.frames) + " displayed by "
-                + filter + ", " + percent(shown.frames, all.frames) + ")"));
+        add(st, "Frames", number(all.frames) + (shown == null ? "" : " (" + number(shown.frames)
+                + (filter.isEmpty() ? " not ignored, " : " displayed by " + filter + ", ") + percent(shown.frames, all.frames) + ")"));
         add(st, "Bytes", number(all.bytes) + (shown == null ? "" : " (" + number(shown.bytes) + " displayed, "
                 + percent(shown.bytes, all.bytes) + ")"));
         if (all.capturedBytes != all.bytes) {
@@ -148,6 +179,16 @@ public final class CaptureProperties {
         add(sp, "Frames of 64 KiB and more", number(all.overSixtyFourKb) + " (" + percent(all.overSixtyFourKb, all.frames)
                 + " of frames)");
         add(sp, "Largest frame", number(all.largest) + " bytes");
+        all.recorded.rows().forEach((label, value) -> add(RECORDED, label, value));
+    }
+
+    /** The heading of what the kernel recorded of the frames, as {@code jumbocap stats} heads it. */
+    public static final String RECORDED = "Recorded by the kernel (pcapng packet flags, virtio_net_hdr)";
+
+    private void addCounter(String section, String label, long count) {
+        if (count != InterfaceStatistics.ABSENT) {
+            add(section, label, number(count));
+        }
     }
 
     private void add(String section, String label, String value) {

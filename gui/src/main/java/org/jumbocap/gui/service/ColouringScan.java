@@ -39,30 +39,48 @@ public final class ColouringScan extends Task<RowColours> {
     /** The colours of the first {@code count} frames; stops early (the rest plain) when cancelled. */
     public static RowColours over(CaptureBackend backend, FrameStore store, List<ColouringRule> rules, int count,
                                   java.util.function.BooleanSupplier cancelled) throws java.io.IOException {
-        List<ColouringRule> used = new ArrayList<>();
-        List<ViewerFilter> filters = new ArrayList<>();
-        for (ColouringRule rule : rules) {
-            if (!rule.enabled() || rule.filter().isEmpty() || used.size() == MAX_RULES) {
-                continue;
-            }
-            try {
-                filters.add(backend.compileFilter(rule.filter()));
-                used.add(rule);
-            } catch (org.jumbocap.displayfilter.FilterSyntaxException invalid) {
-                // colours nothing, as an empty rule would
-            }
-        }
+        Compiled compiled = Compiled.of(backend, rules);
         byte[] ruleByIndex = new byte[Math.max(0, count)];
-        if (!filters.isEmpty() && count > 0) {
-            FrameScan.all(backend, store, count, cancelled, (index, frame) -> {
-                for (int r = 0; r < filters.size(); r++) {
-                    if (frame.passes(filters.get(r))) {
-                        ruleByIndex[index] = (byte) (r + 1);
-                        return;
-                    }
-                }
-            });
+        if (!compiled.filters.isEmpty() && count > 0) {
+            FrameScan.all(backend, store, count, cancelled, (index, frame) -> ruleByIndex[index] = (byte) compiled.ruleOf(frame));
         }
-        return new RowColours(used, ruleByIndex);
+        return new RowColours(compiled.used, ruleByIndex);
+    }
+
+    /** The enabled rules whose filters compile, with their filters, in the order they are tried. */
+    public static final class Compiled {
+        private final List<ColouringRule> used = new ArrayList<>();
+        private final List<ViewerFilter> filters = new ArrayList<>();
+
+        public static Compiled of(CaptureBackend backend, List<ColouringRule> rules) {
+            Compiled c = new Compiled();
+            for (ColouringRule rule : rules) {
+                if (!rule.enabled() || rule.filter().isEmpty() || c.used.size() == MAX_RULES) {
+                    continue;
+                }
+                try {
+                    c.filters.add(backend.compileFilter(rule.filter()));
+                    c.used.add(rule);
+                } catch (org.jumbocap.displayfilter.FilterSyntaxException invalid) {
+                    // colours nothing, as an empty rule would
+                }
+            }
+            return c;
+        }
+
+        /** The rules tried, for {@link RowColours}. */
+        public List<ColouringRule> used() {
+            return used;
+        }
+
+        /** The position plus one of the first rule whose filter the frame passes, as the filter bar decides it; 0 for none. */
+        public int ruleOf(CaptureBackend.FrameStep frame) {
+            for (int r = 0; r < filters.size(); r++) {
+                if (frame.passes(filters.get(r))) {
+                    return r + 1;
+                }
+            }
+            return 0;
+        }
     }
 }

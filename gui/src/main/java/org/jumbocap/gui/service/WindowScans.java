@@ -8,7 +8,10 @@ import org.jumbocap.gui.model.CaptureProperties;
 import org.jumbocap.gui.model.ExpertInformation;
 import org.jumbocap.gui.store.FileFrameStore;
 import org.jumbocap.io.CaptureReader;
+import org.jumbocap.io.CaptureFormatException;
+import org.jumbocap.io.FrameRecord;
 import org.jumbocap.io.InterfaceInfo;
+import org.jumbocap.io.InterfaceStatistics;
 import org.jumbocap.stats.ProtocolHierarchy;
 
 /**
@@ -54,13 +57,28 @@ public final class WindowScans {
             throws IOException {
         String format = "";
         List<InterfaceInfo> interfaces = List.of();
+        java.util.Map<Integer, List<String>> comments = new java.util.HashMap<>();
+        List<InterfaceStatistics> statistics = List.of();
         long fileLength = -1;
         java.nio.file.Path path = selection.store() instanceof FileFrameStore file ? file.file() : null;
         if (path != null) {
             fileLength = java.nio.file.Files.size(path);
             try (CaptureReader reader = backend.open(path)) {
                 format = reader.formatName();
-                interfaces = reader.interfaces();
+                // statistics blocks follow the frames: read to the end (records only, no payload)
+                FrameRecord record = new FrameRecord();
+                try {
+                    while (!cancelled.getAsBoolean() && reader.next(record)) {
+                        // the headers are all this pass needs
+                    }
+                } catch (CaptureFormatException damaged) {
+                    // the frames before the fault were listed; what the blocks before it said is kept
+                }
+                interfaces = List.copyOf(reader.interfaces());
+                for (InterfaceInfo itf : interfaces) {
+                    comments.put(itf.id(), reader.interfaceComments(itf.id()));
+                }
+                statistics = List.copyOf(reader.interfaceStatistics());
             }
         }
         CaptureProperties.Totals all = new CaptureProperties.Totals();
@@ -71,7 +89,8 @@ public final class WindowScans {
                 shown.add(frame.record(), frame.summary());
             }
         });
-        return new CaptureProperties(path, selection.store().name(), fileLength, format, interfaces, all, shown,
+        return new CaptureProperties(path, selection.store().name(), fileLength, format, interfaces,
+                id -> comments.getOrDefault(id, List.of()), statistics, all, shown,
                 selection.filter());
     }
 }

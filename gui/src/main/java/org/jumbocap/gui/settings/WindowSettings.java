@@ -9,9 +9,9 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /**
- * The main window as the user left it: its size, position and maximized state, and the font size of the
- * packet list, details and bytes (View → Zoom). One small properties file, {@code window}, beside the
- * recent files list. Failing to read or write it never stops the viewer: the defaults are used.
+ * The main window as the user left it: its size, position and maximized state, the font size of the
+ * packet list, details and bytes (View → Zoom), and the colour theme chosen in Preferences. One small
+ * properties file, {@code window}, beside the recent files list. Failing to read or write it never stops the viewer: the defaults are used.
  */
 public final class WindowSettings {
     /** The font size the panes start with, and Ctrl+0 returns to. */
@@ -82,7 +82,8 @@ public final class WindowSettings {
     }
 
     public void save(Placement placement) {
-        Properties p = new Properties();
+        // the theme chosen in Preferences stays as it is
+        Properties p = stored();
         p.setProperty("x", Long.toString(Math.round(placement.x())));
         p.setProperty("y", Long.toString(Math.round(placement.y())));
         p.setProperty("width", Long.toString(Math.round(placement.width())));
@@ -97,5 +98,41 @@ public final class WindowSettings {
         } catch (IOException | RuntimeException unwritable) {
             // the placement is a convenience; the defaults come back next time
         }
+    }
+
+    /** The colour theme chosen in Preferences ("light", "dark"), or null when none was. */
+    public String theme() {
+        String theme = stored().getProperty("theme");
+        return "light".equals(theme) || "dark".equals(theme) ? theme : null;
+    }
+
+    /** Keeps the colour theme ("light" or "dark") beside the placement; false when it cannot be written. */
+    public boolean saveTheme(String theme) {
+        Properties p = stored();
+        p.setProperty("theme", theme);
+        try {
+            Files.createDirectories(file.getParent());
+            try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                p.store(out, "jumbocap main window");
+            }
+            return true;
+        } catch (IOException | RuntimeException unwritable) {
+            return false;
+        }
+    }
+
+    /** What the file holds now (nothing when it is missing, too long or unreadable). */
+    private Properties stored() {
+        Properties p = new Properties();
+        try {
+            if (Files.isRegularFile(file) && Files.size(file) <= 1 << 16) {
+                try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                    p.load(in);
+                }
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            return new Properties();
+        }
+        return p;
     }
 }

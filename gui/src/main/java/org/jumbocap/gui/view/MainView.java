@@ -3,6 +3,7 @@ package org.jumbocap.gui.view;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
@@ -11,28 +12,15 @@ import javafx.geometry.Pos;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonBar;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
-import javafx.scene.control.Menu;
-import javafx.scene.control.MenuBar;
-import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.RadioMenuItem;
-import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TextInputDialog;
-import javafx.scene.control.ToggleGroup;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
-import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import org.jumbocap.displayfilter.FilterSyntaxException;
 import org.jumbocap.gui.backend.CaptureBackend.SaveFormat;
@@ -40,7 +28,7 @@ import org.jumbocap.gui.live.LiveCaptureProvider;
 import org.jumbocap.gui.model.FrameDetail;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.MarkedFrames;
-import org.jumbocap.gui.model.TimeFormat;
+import org.jumbocap.gui.model.TimeReferences;
 import org.jumbocap.gui.service.ExportDissectionsTask;
 import org.jumbocap.gui.settings.ColouringSettings;
 import org.jumbocap.gui.settings.ColumnSettings;
@@ -51,10 +39,6 @@ import org.jumbocap.gui.viewmodel.FindViewModel;
 import org.jumbocap.gui.view.filter.FilterBar;
 import org.jumbocap.gui.view.hex.HexView;
 import org.jumbocap.gui.viewmodel.CaptureViewModel;
-import org.jumbocap.gui.viewmodel.CaptureWindowsViewModels;
-import org.jumbocap.gui.viewmodel.FollowStreamViewModel;
-import org.jumbocap.gui.viewmodel.IoGraphViewModel;
-import org.jumbocap.gui.viewmodel.TrafficTablesViewModel;
 import org.jumbocap.tree.FieldNode;
 
 /**
@@ -75,31 +59,20 @@ public final class MainView extends BorderPane {
     private final FindViewModel finder;
     private final FindBar findBar;
     private final PacketColumns columns;
-    private final Menu recentMenu = new Menu("Open _Recent");
     private final Label status = new Label();
     private final Label counts = new Label();
     private Theme theme = Theme.LIGHT;
+    /** The View menu's theme items, kept in step with the theme. */
+    private Map<Theme, RadioMenuItem> themeItems;
     private WindowSettings windowSettings;
     private ColouringSettings colouringSettings;
     private double fontSize;
     private LiveCaptureProvider liveProvider;
-    private StatisticsView statisticsView;
-    private FollowStreamView followView;
-    /** The shown list the table's selection refers to. */
-    private Object listShown;
-    private TrafficTablesViewModel trafficTables;
-    private ConversationsView conversationsView;
-    private EndpointsView endpointsView;
-    private IoGraphView ioGraphView;
-    private ExpertInformationView expertInformationView;
-    private ProtocolHierarchyView protocolHierarchyView;
-    private CapturePropertiesView capturePropertiesView;
-    private TcpStreamGraphView tcpStreamGraphView;
     private LiveCaptureDialog liveDialog;
-    private Alert lastError;
-    /** Chooses where Save Capture writes (tests set it; null: a file chooser). */
-    private java.util.function.Supplier<Path> captureSaveTarget;
-    private Runnable quitAction = Platform::exit;
+    private final ErrorDialogs errors = new ErrorDialogs(this::window);
+    private final AnalysisWindows windows;
+    private final FileActions files;
+    private final PacketListSelection selection;
 
     public MainView(CaptureViewModel model, RecentFiles recentFiles, LiveCaptureProvider liveProvider) {
         this(model, recentFiles, ColumnSettings.besides(recentFiles), liveProvider);
@@ -114,13 +87,15 @@ public final class MainView extends BorderPane {
         getStyleClass().add("main-view");
         table = new PacketTable(model.shownRows(), model::sortShown);
         table.setTimeDecimals(() -> model.frameStore() != null && model.frameStore().nanoPrecision() ? 9 : 6);
-        table.setMarks(marks);
         columns = new PacketColumns(table, model, columnSettings);
+        files = new FileActions(model, recentFiles, table, marks, errors, this::window);
+        windows = new AnalysisWindows(model, filterBar::apply, this::prepareFilter, n -> goToFrame(n),
+                this::goToFirstFrameBetween, () -> theme, this::window, errors);
         finder = new FindViewModel(model);
         findBar = new FindBar(finder, () -> table.getSelectionModel().getSelectedIndex(), table::selectAndShow);
         findBar.setOnClose(table::requestFocus);
         tree.setOnApplyAsColumn(columns::applyAsColumn);
-        hex.setOnSaveBytes(this::chooseAndSaveBytes);
+        hex.setOnSaveBytes(bytes -> files.chooseAndSaveBytes(bytes));
 
         filterBar.setValidator(model::validateFilter);
         filterBar.completionsProperty().set(new org.jumbocap.gui.model.FilterCompletions(model.backend().filterFields()));
@@ -153,11 +128,12 @@ public final class MainView extends BorderPane {
             tree.setFontSize(fontSize);
             hex.fontSizeProperty().set(fontSize);
         }
-        setTop(new VBox(menuBar(), filterBar, findBar));
+        selection = new PacketListSelection(model, table, marks, errors, this::window);
+        setTop(new VBox(new MainMenus(this, model, table, files, selection).menuBar(), filterBar, findBar));
         setCenter(main);
         setBottom(statusBar());
         wire();
-        installDragAndDrop();
+        files.installDragAndDrop(this);
     }
 
     /** The stored colouring rules and View → Colorize Packet List, each change saved again. */
@@ -178,7 +154,7 @@ public final class MainView extends BorderPane {
         }
     }
 
-    private void editColouringRules() {
+    void editColouringRules() {
         new ColouringRulesDialog(getScene() == null ? null : getScene().getWindow(),
                 model.colouring().rulesProperty().get(), model::validateFilter).ask().ifPresent(edited -> {
                     model.colouring().rulesProperty().set(edited);
@@ -187,17 +163,6 @@ public final class MainView extends BorderPane {
     }
 
     private void wire() {
-        listShown = model.shownRowsProperty().get();
-        table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
-            // a new list (filtered, sorted) clears the table's selection before the listener below runs:
-            // the selected frame stays selected if the new list shows it
-            if (row == null && model.shownRowsProperty().get() != listShown) {
-                return;
-            }
-            if (row == null || !row.equals(model.selectedRowProperty().get())) {
-                model.select(row);
-            }
-        });
         model.detailProperty().addListener((obs, old, detail) -> showDetail(detail));
         tree.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
             FieldNode field = tree.selectedField();
@@ -218,14 +183,6 @@ public final class MainView extends BorderPane {
         });
         model.expertSummaryProperty().addListener((obs, old, summary) -> table.refresh());
         model.textsVersionProperty().addListener((obs, old, version) -> table.refresh());
-        // a new list (filtered) comes in frame order: put it in the order the sort arrows show
-        model.shownRowsProperty().addListener((obs, old, rows) -> {
-            listShown = rows;
-            keepSelection(rows);
-            if (!java.util.Objects.equals(model.order(), table.wantedOrder())) {
-                Platform.runLater(table::sort);
-            }
-        });
         model.loadErrorProperty().addListener((obs, old, error) -> {
             if (error != null) {
                 showError("Capture file problem", error
@@ -242,8 +199,10 @@ public final class MainView extends BorderPane {
         table.setPlaceholder(placeholder);
         counts.textProperty().bind(Bindings.createStringBinding(
                 () -> String.format(java.util.Locale.ROOT, "Frames: %,d   Shown: %,d", model.frameCountProperty().get(),
-                        model.shownCountProperty().get()),
-                model.frameCountProperty(), model.shownCountProperty()));
+                        model.shownCountProperty().get())
+                        + (model.ignored().countProperty().get() == 0 ? "" : String.format(java.util.Locale.ROOT,
+                                "   Ignored: %,d", model.ignored().countProperty().get())),
+                model.frameCountProperty(), model.shownCountProperty(), model.ignored().countProperty()));
     }
 
     private void showDetail(FrameDetail detail) {
@@ -266,129 +225,6 @@ public final class MainView extends BorderPane {
         }
     }
 
-    private MenuBar menuBar() {
-        MenuItem open = item("_Open\u2026", "Shortcut+O", e -> chooseAndOpen());
-        MenuItem save = item("_Save Shown Frames As\u2026", "Shortcut+S", e -> chooseAndSave());
-        MenuItem quit = item("_Quit", "Shortcut+Q", e -> requestQuit());
-        MenuItem saveCapture = item("Save _Capture As\u2026", "Shortcut+Alt+S", e -> saveLiveCapture(null));
-        saveCapture.setId("menu-save-capture");
-        saveCapture.disableProperty().bind(model.liveFileProperty().isNull());
-        refreshRecentMenu(recentFiles.list());
-        MenuItem saveMarked = item("Save _Marked Frames As\u2026", null, e -> chooseAndSaveMarked());
-        saveMarked.setId("menu-save-marked");
-        Menu export = new Menu("_Export Packet Dissections");
-        for (ExportDissectionsTask.Format format : ExportDissectionsTask.Format.values()) {
-            MenuItem m = item(format.label() + "\u2026", null, e -> chooseAndExport(format));
-            m.setId("menu-export-" + format.name().toLowerCase(java.util.Locale.ROOT));
-            m.setMnemonicParsing(false);
-            export.getItems().add(m);
-        }
-        Menu file = new Menu("_File", null, open, recentMenu, saveCapture, save, saveMarked, export, new SeparatorMenuItem(), quit);
-
-        MenuItem findPacket = item("_Find Packet\u2026", "Shortcut+F", e -> findBar.open());
-        findPacket.setId("menu-find");
-        MenuItem findNext = item("Find Ne_xt", "Shortcut+N", e -> findAgain(true));
-        MenuItem findPrevious = item("Find Pre_vious", "Shortcut+B", e -> findAgain(false));
-        MenuItem mark = item("_Mark/Unmark Frame", "Shortcut+M", e -> toggleMark());
-        mark.setId("menu-mark");
-        MenuItem unmarkAll = item("Unmark All Frames", "Shortcut+Alt+M", e -> marks.clear());
-        Menu edit = new Menu("_Edit", null, findPacket, findNext, findPrevious, new SeparatorMenuItem(), mark, unmarkAll);
-
-        MenuItem goTo = item("_Go to Frame\u2026", "Shortcut+G", e -> askGoToFrame());
-        MenuItem find = item("_Filter\u2026", "Shortcut+Slash", e -> filterBar.focusEditor());
-        MenuItem first = item("First Frame", "Shortcut+Home", e -> selectIndex(0));
-        MenuItem last = item("Last Frame", "Shortcut+End", e -> selectIndex(table.getItems().size() - 1));
-        MenuItem nextMark = item("Next Mark", "Shortcut+Shift+N", e -> goToMark(true));
-        MenuItem previousMark = item("Previous Mark", "Shortcut+Shift+B", e -> goToMark(false));
-        Menu go = new Menu("_Go", null, goTo, find, first, last, new SeparatorMenuItem(), nextMark, previousMark);
-
-        ToggleGroup themes = new ToggleGroup();
-        RadioMenuItem light = new RadioMenuItem("_Light Theme");
-        RadioMenuItem dark = new RadioMenuItem("_Dark Theme");
-        light.setToggleGroup(themes);
-        dark.setToggleGroup(themes);
-        light.setSelected(true);
-        light.setOnAction(e -> setTheme(Theme.LIGHT));
-        dark.setOnAction(e -> setTheme(Theme.DARK));
-        light.setId("menu-theme-light");
-        dark.setId("menu-theme-dark");
-        Menu view = new Menu("_View", null, light, dark, new SeparatorMenuItem(), timeFormatMenu());
-        javafx.scene.control.CheckMenuItem colorize = new javafx.scene.control.CheckMenuItem("Colori_ze Packet List");
-        colorize.setId("menu-colorize");
-        colorize.selectedProperty().bindBidirectional(table.colorizeProperty());
-        MenuItem colouringRules = new MenuItem("Coloring _Rules\u2026");
-        colouringRules.setId("menu-colouring-rules");
-        colouringRules.setOnAction(e -> editColouringRules());
-        view.getItems().addAll(new SeparatorMenuItem(), colorize, colouringRules);
-        view.getItems().add(new SeparatorMenuItem());
-        view.getItems().addAll(zoomItems());
-        view.getItems().add(new SeparatorMenuItem());
-        view.getItems().addAll(treeItems());
-
-        MenuItem follow = item("Follow _TCP Stream", "Shortcut+Alt+Shift+T",
-                e -> followStream(model.selectedRowProperty().get()));
-        follow.setId("menu-analyze-follow-tcp");
-        follow.disableProperty().bind(Bindings.createBooleanBinding(() -> model.selectedRowProperty().get() == null
-                || model.selectedRowProperty().get().tcpStream() < 0, model.selectedRowProperty()));
-        MenuItem expertInformation = item("E_xpert Information", null, e -> showExpertInformation());
-        Menu analyze = new Menu("_Analyze", null, follow, expertInformation);
-
-        MenuItem stats = item("Capture _Statistics\u2026", "Shortcut+Shift+S", e -> showStatistics());
-        MenuItem conversations = item("_Conversations\u2026", null, e -> showConversations());
-        MenuItem endpoints = item("_Endpoints\u2026", null, e -> showEndpoints());
-        MenuItem ioGraph = item("_I/O Graph\u2026", null, e -> showIoGraph());
-        MenuItem captureProperties = item("Capture _File Properties", "Shortcut+Alt+Shift+C", e -> showCaptureProperties());
-        MenuItem protocolHierarchy = item("_Protocol Hierarchy", null, e -> showProtocolHierarchy());
-        Menu tcpGraphs = new Menu("TCP Stream _Graphs", null,
-                item("_Stevens (Sequence Numbers)", null, e -> showTcpStreamGraph(false)),
-                item("_Throughput", null, e -> showTcpStreamGraph(true)));
-        Menu statistics = new Menu("_Statistics", null, captureProperties, protocolHierarchy, stats, conversations, endpoints,
-                ioGraph, tcpGraphs);
-
-        MenuItem live = item("_Live Capture\u2026", "Shortcut+K", e -> showLiveCapture());
-        MenuItem stopLive = item("S_top", "Shortcut+E", e -> model.requestStopLive());
-        stopLive.setId("menu-capture-stop");
-        stopLive.disableProperty().bind(model.liveRunningProperty().not());
-        MenuItem restart = item("_Restart", "Shortcut+R", e -> restartLive());
-        restart.setId("menu-capture-restart");
-        restart.disableProperty().bind(model.lastLiveProperty().isNull());
-        Menu capture = new Menu("_Capture", null, live, stopLive, restart);
-
-        MenuBar bar = new MenuBar(file, edit, view, go, capture, analyze, statistics);
-        bar.setId("menu-bar");
-        return bar;
-    }
-
-    /** View → Zoom In, Zoom Out, Normal Size: the packet list, details and bytes, with Wireshark's keys. */
-    private List<MenuItem> zoomItems() {
-        MenuItem in = new MenuItem("Zoom _In");
-        in.setId("menu-zoom-in");
-        in.setAccelerator(new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN));
-        in.setOnAction(e -> setFontSize(fontSize + Zoom.STEP));
-        MenuItem out = new MenuItem("Zoom _Out");
-        out.setId("menu-zoom-out");
-        out.setAccelerator(new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN));
-        out.setOnAction(e -> setFontSize(fontSize - Zoom.STEP));
-        MenuItem normal = new MenuItem("_Normal Size");
-        normal.setId("menu-zoom-normal");
-        normal.setAccelerator(new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN));
-        normal.setOnAction(e -> setFontSize(WindowSettings.DEFAULT_FONT_SIZE));
-        return List.of(in, out, normal);
-    }
-
-    /** View → Expand Subtrees, Collapse Subtrees, Expand All, Collapse All of the details, with Wireshark's keys. */
-    private List<MenuItem> treeItems() {
-        MenuItem expandSubtrees = item("Expand Subtrees", "Shift+Right", e -> tree.expandSubtrees());
-        expandSubtrees.setId("menu-expand-subtrees");
-        MenuItem collapseSubtrees = item("Collapse Subtrees", "Shift+Left", e -> tree.collapseSubtrees());
-        collapseSubtrees.setId("menu-collapse-subtrees");
-        MenuItem expandAll = item("Expand All", "Shortcut+Right", e -> tree.expandAll());
-        expandAll.setId("menu-expand-all");
-        MenuItem collapseAll = item("Collapse All", "Shortcut+Left", e -> tree.collapseAll());
-        collapseAll.setId("menu-collapse-all");
-        return List.of(expandSubtrees, collapseSubtrees, expandAll, collapseAll);
-    }
-
     /** The text size of the packet list, details and bytes in points, kept for the next start. */
     public void setFontSize(double points) {
         fontSize = Zoom.clamp(points);
@@ -405,32 +241,6 @@ public final class MainView extends BorderPane {
     }
 
     /** View → Time Display Format, with Wireshark's Ctrl+Alt+1..5 in its order. */
-    private Menu timeFormatMenu() {
-        Menu menu = new Menu("_Time Display Format");
-        ToggleGroup formats = new ToggleGroup();
-        int key = 1;
-        for (TimeFormat format : TimeFormat.values()) {
-            RadioMenuItem m = new RadioMenuItem(format.label());
-            m.setId("menu-time-" + format.name().toLowerCase(java.util.Locale.ROOT));
-            m.setToggleGroup(formats);
-            m.setAccelerator(KeyCombination.keyCombination("Shortcut+Alt+" + key++));
-            m.setSelected(table.timeFormatProperty().get() == format);
-            m.setOnAction(e -> table.timeFormatProperty().set(format));
-            table.timeFormatProperty().addListener((obs, old, now) -> m.setSelected(now == format));
-            menu.getItems().add(m);
-        }
-        return menu;
-    }
-
-    private MenuItem item(String text, String accelerator, javafx.event.EventHandler<javafx.event.ActionEvent> action) {
-        MenuItem m = new MenuItem(text);
-        if (accelerator != null) {
-            m.setAccelerator(KeyCombination.keyCombination(accelerator));
-        }
-        m.setOnAction(action);
-        return m;
-    }
-
     private HBox statusBar() {
         ProgressBar progress = new ProgressBar();
         progress.setId("progress");
@@ -462,118 +272,7 @@ public final class MainView extends BorderPane {
         return bar;
     }
 
-    private void installDragAndDrop() {
-        setOnDragOver(e -> {
-            if (e.getDragboard().hasFiles()) {
-                e.acceptTransferModes(TransferMode.COPY);
-            }
-            e.consume();
-        });
-        setOnDragDropped(e -> {
-            List<File> files = e.getDragboard().getFiles();
-            boolean ok = files != null && !files.isEmpty();
-            if (ok) {
-                open(files.get(0).toPath());
-            }
-            e.setDropCompleted(ok);
-            e.consume();
-        });
-    }
-
     // ---- actions ---------------------------------------------------------------------------------
-
-    /** Opens a capture file and notes it in the recent list (asking first about an unsaved live capture). */
-    public void open(Path file) {
-        whenCaptureReleased(() -> {
-            model.open(file);
-            refreshRecentMenu(recentFiles.add(file));
-        });
-    }
-
-    /** Quits, asking first about an unsaved live capture, whose temporary file goes unless saved. */
-    public void requestQuit() {
-        whenCaptureReleased(quitAction);
-    }
-
-    /** What Quit does once the capture is released: {@link Platform#exit} (tests count it instead). */
-    public void setQuitAction(Runnable action) {
-        this.quitAction = action;
-    }
-
-    /** Starts the last live capture again, with the same interface and filter (asking about the unsaved one). */
-    public void restartLive() {
-        whenCaptureReleased(() -> {
-            try {
-                model.restartLive();
-            } catch (java.io.IOException | RuntimeException e) {
-                showError("Restart", e.getMessage());
-            }
-        });
-    }
-
-    /**
-     * Runs {@code then} once an unsaved live capture is saved or discarded, as Wireshark asks on Close and
-     * Quit: Save (to a file chosen, then {@code then}), Discard (its temporary file is removed), Cancel
-     * (nothing). Runs it at once when no capture is unsaved.
-     */
-    public void whenCaptureReleased(Runnable then) {
-        if (!model.hasUnsavedCapture()) {
-            then.run();
-            return;
-        }
-        ButtonType saveButton = new ButtonType("Save\u2026", ButtonBar.ButtonData.YES);
-        ButtonType discardButton = new ButtonType("Discard", ButtonBar.ButtonData.NO);
-        Alert ask = new Alert(Alert.AlertType.CONFIRMATION,
-                "The frames of this live capture are only in a temporary file, removed unless saved.",
-                saveButton, discardButton, ButtonType.CANCEL);
-        ask.setTitle("Unsaved capture");
-        ask.setHeaderText("Save the captured frames before they are discarded?");
-        if (window() != null) {
-            ask.initOwner(window());
-        }
-        ask.getDialogPane().setId("unsaved-capture-dialog");
-        ask.getDialogPane().setMinHeight(Region.USE_PREF_SIZE);
-        ask.setOnHidden(e -> {
-            ButtonType answer = ask.getResult();
-            if (answer == discardButton) {
-                model.discardLiveCapture();
-                then.run();
-            } else if (answer == saveButton) {
-                saveLiveCapture(then);
-            }
-        });
-        ask.show();
-    }
-
-    /** Where Save Capture writes: a file chooser unless a test has set another chooser. */
-    public void setCaptureSaveTarget(java.util.function.Supplier<Path> chooser) {
-        this.captureSaveTarget = chooser;
-    }
-
-    /** Copies the live capture's file to a file chosen; then runs {@code then} (may be null) when saved. */
-    private void saveLiveCapture(Runnable then) {
-        Path target;
-        if (captureSaveTarget != null) {
-            target = captureSaveTarget.get();
-        } else {
-            FileChooser chooser = captureChooser("Save Capture");
-            chooser.getExtensionFilters().setAll(new FileChooser.ExtensionFilter("pcapng", SaveFormat.PCAPNG.glob()));
-            chooser.setInitialFileName(model.liveFileProperty().get() == null ? "capture.pcapng"
-                    : model.liveFileProperty().get().getFileName().toString());
-            File f = chooser.showSaveDialog(window());
-            target = f == null ? null : f.toPath();
-        }
-        if (target == null) {
-            return;
-        }
-        model.saveLiveCapture(target, error -> {
-            if (error != null) {
-                showError("Save failed", error);
-            } else if (then != null) {
-                then.run();
-            }
-        });
-    }
 
     private void applyFilter(String text) {
         try {
@@ -583,38 +282,71 @@ public final class MainView extends BorderPane {
         }
     }
 
-    /** Selects the first shown frame of {@code [startNanos, endNanos)}, as a click on the I/O graph asks; false when none. */
-    private boolean goToFirstFrameBetween(long startNanos, long endNanos) {
-        // the list may be sorted by another column: the first in frame order
-        PacketRow first = null;
-        for (PacketRow row : model.shownRows()) {
-            long t = row.timestampNanos();
-            if (t >= startNanos && t < endNanos && (first == null || row.number() < first.number())) {
-                first = row;
-            }
-        }
-        return first != null && goToFrame(first.number());
+    void themeItemsAre(Map<Theme, RadioMenuItem> items) {
+        themeItems = items;
     }
 
-    /** Selects frame {@code number} if the filter shows it; false otherwise. */
-    public boolean goToFrame(long number) {
-        PacketRow row = model.row(number);
-        if (row == null || !table.reveal(row)) {
-            model.select(null);
-            return false;
+    /** A theme the user chose (View menu, Preferences): shown, and kept for the next start. */
+    public void chooseTheme(Theme next) {
+        setTheme(next);
+        if (!windowSettings.saveTheme(next.name().toLowerCase(java.util.Locale.ROOT))) {
+            model.work().status("Cannot save the theme to " + windowSettings.file());
         }
-        table.requestFocus();
-        return true;
+    }
+
+    /** The theme chosen in Preferences or the View menu before, or null when none was. */
+    public Theme storedTheme() {
+        String stored = windowSettings.theme();
+        return stored == null ? null : Theme.parse(stored);
+    }
+
+    /**
+     * Edit → Preferences: font size, theme, the packet list's time format and columns, colouring on or off;
+     * shown without waiting, applied on OK, each kept where the menus keep it.
+     */
+    public PreferencesDialog showPreferences() {
+        Map<String, Boolean> shown = new java.util.LinkedHashMap<>();
+        for (javafx.scene.control.TableColumn<PacketRow, ?> c : table.getColumns()) {
+            shown.put(PacketColumns.title(c), c.isVisible());
+        }
+        PreferencesDialog dialog = new PreferencesDialog(window(), new PreferencesDialog.Preferences(fontSize, theme,
+                table.timeFormatProperty().get(), table.colorizeProperty().get(), shown), this::editColouringRules);
+        dialog.setOnHidden(e -> {
+            PreferencesDialog.Preferences chosen = dialog.getResult();
+            if (chosen != null) {
+                applyPreferences(chosen);
+            }
+        });
+        dialog.show();
+        return dialog;
+    }
+
+    private void applyPreferences(PreferencesDialog.Preferences chosen) {
+        if (chosen.fontSize() != fontSize) {
+            setFontSize(chosen.fontSize());
+        }
+        if (chosen.theme() != theme) {
+            chooseTheme(chosen.theme());
+        }
+        table.timeFormatProperty().set(chosen.timeFormat());
+        table.colorizeProperty().set(chosen.colorize());
+        for (javafx.scene.control.TableColumn<PacketRow, ?> c : table.getColumns()) {
+            Boolean visible = chosen.columns().get(PacketColumns.title(c));
+            if (visible != null) {
+                c.setVisible(visible);
+            }
+        }
     }
 
     public void setTheme(Theme next) {
         theme = next;
+        if (themeItems != null && themeItems.get(next) != null) {
+            themeItems.get(next).setSelected(true);
+        }
         if (getScene() != null) {
             theme.applyTo(getScene());
         }
-        if (statisticsView != null) {
-            statisticsView.setTheme(next);
-        }
+        windows.themeChanged(next);
     }
 
     public Theme theme() {
@@ -625,154 +357,88 @@ public final class MainView extends BorderPane {
         this.liveProvider = provider;
     }
 
-    public void showStatistics() {
-        if (statisticsView == null) {
-            statisticsView = new StatisticsView(model, filterBar::apply, window());
-        }
-        statisticsView.setTheme(theme);
-        statisticsView.showAndRefresh();
-    }
-
-    /** Selects the frame selected before in a new shown list, or clears the selection when it is not in it. */
-    private void keepSelection(org.jumbocap.gui.model.RowList rows) {
-        PacketRow selected = model.selectedRowProperty().get();
-        if (selected == null) {
-            return;
-        }
-        int frameIndex = selected.index();
-        int n = rows.size();
-        for (int i = 0; i < n; i++) {
-            if (rows.frameIndex(i) == frameIndex) {
-                table.getSelectionModel().clearAndSelect(i);
-                table.scrollTo(Math.max(0, i - 3));
-                return;
-            }
-        }
-        model.select(null);
-    }
-
-    /** Opens Follow TCP Stream on a row's stream (nothing for a row without one). */
-    public void followStream(PacketRow row) {
-        if (row == null || row.tcpStream() < 0) {
-            return;
-        }
-        if (followView == null) {
-            followView = new FollowStreamView(new FollowStreamViewModel(model), filterBar::apply, window());
-        }
-        followView.setTheme(theme);
-        followView.show(row.tcpStream());
-    }
-
-    /** The Follow TCP Stream window, or null before it was first opened. */
-    public FollowStreamView followView() {
-        return followView;
-    }
-
     /** Puts a display filter in the bar without applying it, as Wireshark's Prepare as Filter. */
     private void prepareFilter(String text) {
         filterBar.setText(text);
         filterBar.focusEditor();
     }
 
+    // ---- the analysis windows ---------------------------------------------------------------------
+
+    public void showStatistics() {
+        windows.showStatistics();
+    }
+
+    /** Opens Follow TCP Stream on a row's stream (nothing for a row without one). */
+    public void followStream(PacketRow row) {
+        windows.followStream(row);
+    }
+
+    /** The Follow TCP Stream window, or null before it was first opened. */
+    public FollowStreamView followView() {
+        return windows.followView();
+    }
+
     public void showConversations() {
-        if (conversationsView == null) {
-            conversationsView = new ConversationsView(trafficTables(), filterBar::apply, window());
-            conversationsView.setOnPrepareFilter(this::prepareFilter);
-        }
-        conversationsView.setTheme(theme);
-        conversationsView.showAndRefresh();
+        windows.showConversations();
     }
 
     public void showEndpoints() {
-        if (endpointsView == null) {
-            endpointsView = new EndpointsView(trafficTables(), filterBar::apply, window());
-            endpointsView.setOnPrepareFilter(this::prepareFilter);
-        }
-        endpointsView.setTheme(theme);
-        endpointsView.showAndRefresh();
-    }
-
-    /** The Conversations and Endpoints windows count together. */
-    private TrafficTablesViewModel trafficTables() {
-        if (trafficTables == null) {
-            trafficTables = new TrafficTablesViewModel(model);
-        }
-        return trafficTables;
+        windows.showEndpoints();
     }
 
     public void showIoGraph() {
-        if (ioGraphView == null) {
-            ioGraphView = new IoGraphView(new IoGraphViewModel(model), window());
-            ioGraphView.setOnGoToTime(this::goToFirstFrameBetween);
-        }
-        ioGraphView.setTheme(theme);
-        ioGraphView.showAndRefresh();
+        windows.showIoGraph();
     }
 
     public void showExpertInformation() {
-        if (expertInformationView == null) {
-            expertInformationView = new ExpertInformationView(new CaptureWindowsViewModels.Experts(model), this::goToFrame, window());
-        }
-        expertInformationView.setTheme(theme);
-        expertInformationView.showAndRefresh();
+        windows.showExpertInformation();
     }
 
     public void showProtocolHierarchy() {
-        if (protocolHierarchyView == null) {
-            protocolHierarchyView = new ProtocolHierarchyView(new CaptureWindowsViewModels.Hierarchy(model), window());
-        }
-        protocolHierarchyView.setTheme(theme);
-        protocolHierarchyView.showAndRefresh();
+        windows.showProtocolHierarchy();
     }
 
     public void showCaptureProperties() {
-        if (capturePropertiesView == null) {
-            capturePropertiesView = new CapturePropertiesView(new CaptureWindowsViewModels.Properties(model), window());
-        }
-        capturePropertiesView.setTheme(theme);
-        capturePropertiesView.showAndRefresh();
+        windows.showCaptureProperties();
     }
 
     /** TCP Stream Graphs of the selected frame's stream (nothing for a frame without one). */
     public void showTcpStreamGraph(boolean throughputTab) {
-        PacketRow row = model.selectedRowProperty().get();
-        if (row == null || row.tcpStream() < 0) {
-            showError("TCP Stream Graphs", "Select a TCP frame first: the graphs draw its stream.");
-            return;
-        }
-        if (tcpStreamGraphView == null) {
-            tcpStreamGraphView = new TcpStreamGraphView(new CaptureWindowsViewModels.StreamGraph(model), window());
-        }
-        tcpStreamGraphView.setTheme(theme);
-        tcpStreamGraphView.show(row.tcpStream(), throughputTab);
+        windows.showTcpStreamGraph(throughputTab);
+    }
+
+    /** The statistics window once opened, or null. */
+    public StatisticsView statisticsView() {
+        return windows.statisticsView();
     }
 
     public TcpStreamGraphView tcpStreamGraphView() {
-        return tcpStreamGraphView;
+        return windows.tcpStreamGraphView();
     }
 
     public ExpertInformationView expertInformationView() {
-        return expertInformationView;
+        return windows.expertInformationView();
     }
 
     public ProtocolHierarchyView protocolHierarchyView() {
-        return protocolHierarchyView;
+        return windows.protocolHierarchyView();
     }
 
     public CapturePropertiesView capturePropertiesView() {
-        return capturePropertiesView;
+        return windows.capturePropertiesView();
     }
 
     public ConversationsView conversationsView() {
-        return conversationsView;
+        return windows.conversationsView();
     }
 
     public EndpointsView endpointsView() {
-        return endpointsView;
+        return windows.endpointsView();
     }
 
     public IoGraphView ioGraphView() {
-        return ioGraphView;
+        return windows.ioGraphView();
     }
 
     public void showLiveCapture() {
@@ -784,36 +450,7 @@ public final class MainView extends BorderPane {
         liveDialog.show();
     }
 
-    private void chooseAndOpen() {
-        FileChooser chooser = captureChooser("Open Capture");
-        File f = chooser.showOpenDialog(window());
-        if (f != null) {
-            open(f.toPath());
-        }
-    }
-
-    private void chooseAndSave() {
-        if (!model.hasFrames()) {
-            return;
-        }
-        FileChooser chooser = captureChooser("Save Shown Frames");
-        chooser.getExtensionFilters().setAll(
-                new FileChooser.ExtensionFilter("pcap", SaveFormat.PCAP.glob()),
-                new FileChooser.ExtensionFilter("pcapng", SaveFormat.PCAPNG.glob()));
-        File f = chooser.showSaveDialog(window());
-        if (f != null) {
-            SaveFormat format = chooser.getSelectedExtensionFilter() != null
-                    && chooser.getSelectedExtensionFilter().getDescription().equals("pcapng") ? SaveFormat.PCAPNG
-                    : SaveFormat.forFile(f.toPath());
-            model.saveShown(f.toPath(), format, error -> {
-                if (error != null) {
-                    showError("Save failed", error);
-                }
-            });
-        }
-    }
-
-    private void findAgain(boolean forward) {
+    void findAgain(boolean forward) {
         if (findBar.query().text().isEmpty()) {
             findBar.open();
         } else {
@@ -821,147 +458,106 @@ public final class MainView extends BorderPane {
         }
     }
 
+    // ---- the packet list ---------------------------------------------------------------------------
+
+    /** Selects frame {@code number} if the filter shows it; false otherwise. */
+    public boolean goToFrame(long number) {
+        return selection.goToFrame(number);
+    }
+
+    /** Selects the first shown frame of {@code [startNanos, endNanos)}, as a click on the I/O graph asks; false when none. */
+    private boolean goToFirstFrameBetween(long startNanos, long endNanos) {
+        return selection.goToFirstFrameBetween(startNanos, endNanos);
+    }
+
     /** Marks or unmarks the selected row (Ctrl+M). */
     public void toggleMark() {
-        PacketRow row = table.getSelectionModel().getSelectedItem();
-        if (row != null) {
-            marks.toggle(row);
-        }
+        selection.toggleMark();
+    }
+
+    /** Ignores the row or brings it back (Ctrl+D). */
+    public void toggleIgnore(PacketRow row) {
+        selection.toggleIgnore(row);
+    }
+
+    /** Sets the selected row as a time reference, or unsets it (Ctrl+T). */
+    public void toggleTimeReference() {
+        selection.toggleTimeReference();
+    }
+
+    public TimeReferences timeReferences() {
+        return selection.timeReferences();
     }
 
     /** Selects the next or previous marked row of the list, wrapping round; false when none is marked. */
     public boolean goToMark(boolean forward) {
-        int at = marks.next(model.shownRowsProperty().get(), table.getSelectionModel().getSelectedIndex(), forward);
-        if (at >= 0) {
-            table.selectAndShow(at);
-        }
-        return at >= 0;
+        return selection.goToMark(forward);
     }
 
-    private void chooseAndSaveMarked() {
-        if (marks.numbers(model.shownRowsProperty().get().store()).isEmpty()) {
-            showError("Save Marked Frames", "No frame is marked (Ctrl+M marks the selected frame)");
-            return;
-        }
-        FileChooser chooser = captureChooser("Save Marked Frames");
-        File f = chooser.showSaveDialog(window());
-        if (f != null) {
-            saveMarked(f.toPath(), SaveFormat.forFile(f.toPath()));
-        }
+    // ---- files -------------------------------------------------------------------------------------
+
+    /** Opens a capture file and notes it in the recent list (asking first about an unsaved live capture). */
+    public void open(Path file) {
+        files.open(file);
+    }
+
+    /** Quits, asking first about an unsaved live capture, whose temporary file goes unless saved. */
+    public void requestQuit() {
+        files.requestQuit();
+    }
+
+    /** What Quit does once the capture is released: {@link Platform#exit} (tests count it instead). */
+    public void setQuitAction(Runnable action) {
+        files.setQuitAction(action);
+    }
+
+    /** Starts the last live capture again, with the same interface and filter (asking about the unsaved one). */
+    public void restartLive() {
+        files.restartLive();
+    }
+
+    /** Runs {@code then} once an unsaved live capture is saved or discarded (at once when none is unsaved). */
+    public void whenCaptureReleased(Runnable then) {
+        files.whenCaptureReleased(then);
+    }
+
+    /** Where Save Capture writes: a file chooser unless a test has set another chooser. */
+    public void setCaptureSaveTarget(java.util.function.Supplier<Path> chooser) {
+        files.setCaptureSaveTarget(chooser);
+    }
+
+    /** File → Save As through the Packet Range box. */
+    public PacketRangeDialog saveAs() {
+        return files.saveAs();
+    }
+
+    /** File → Export Packet Dissections through the Packet Range box. */
+    public PacketRangeDialog exportAs(ExportDissectionsTask.Format format) {
+        return files.exportAs(format);
+    }
+
+    /** Chooses where Save As and Export write, by the dialog's title, in place of the file chooser (tests). */
+    public void setFileTarget(java.util.function.Function<String, Path> chooser) {
+        files.setFileTarget(chooser);
     }
 
     /** Writes the marked frames to a capture file, as Save does the shown ones. */
     public void saveMarked(Path target, SaveFormat format) {
-        model.saveFrames(marks.numbers(model.shownRowsProperty().get().store()), target, format, error -> {
-            if (error != null) {
-                showError("Save failed", error);
-            }
-        });
-    }
-
-    private void chooseAndExport(ExportDissectionsTask.Format format) {
-        if (!model.hasFrames()) {
-            return;
-        }
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Export Packet Dissections");
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(format.label(), format.glob()));
-        File f = chooser.showSaveDialog(window());
-        if (f != null) {
-            exportDissections(f.toPath(), format);
-        }
+        files.saveMarked(target, format);
     }
 
     /** Writes the shown frames' dissections to a file in the background. */
     public void exportDissections(Path target, ExportDissectionsTask.Format format) {
-        model.exportShown(target, format, error -> {
-            if (error != null) {
-                showError("Export failed", error);
-            }
-        });
-    }
-
-    private void chooseAndSaveBytes(byte[] bytes) {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Save Raw Bytes");
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Raw bytes", "*.bin", "*"));
-        File f = chooser.showSaveDialog(window());
-        if (f != null) {
-            saveBytes(bytes, f.toPath());
-        }
+        files.exportDissections(target, format);
     }
 
     /** Writes bytes to a file off the UI thread; a failure shows an error. */
     public void saveBytes(byte[] bytes, Path target) {
-        javafx.concurrent.Task<Void> write = new javafx.concurrent.Task<>() {
-            @Override
-            protected Void call() throws java.io.IOException {
-                java.nio.file.Files.write(target, bytes);
-                return null;
-            }
-        };
-        write.setOnFailed(e -> showError("Save failed", target + ": " + write.getException().getMessage()));
-        Thread t = new Thread(write, "jumbocap-save-bytes");
-        t.setDaemon(true);
-        t.start();
-    }
-
-    private FileChooser captureChooser(String title) {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle(title);
-        chooser.getExtensionFilters().addAll(
-                new FileChooser.ExtensionFilter("Captures", "*.pcap", "*.pcapng", "*.cap", "*.pcap.gz"),
-                new FileChooser.ExtensionFilter("All files", "*"));
-        List<Path> recent = recentFiles.list();
-        if (!recent.isEmpty() && recent.get(0).getParent() != null && recent.get(0).getParent().toFile().isDirectory()) {
-            chooser.setInitialDirectory(recent.get(0).getParent().toFile());
-        }
-        return chooser;
-    }
-
-    private void askGoToFrame() {
-        TextInputDialog dialog = new TextInputDialog();
-        dialog.initOwner(window());
-        dialog.setTitle("Go to Frame");
-        dialog.setHeaderText(null);
-        dialog.setContentText("Frame number:");
-        dialog.showAndWait().ifPresent(text -> {
-            try {
-                if (!goToFrame(Long.parseLong(text.strip()))) {
-                    showError("Go to Frame", "Frame " + text.strip() + " is not in the list (filtered out or past the end)");
-                }
-            } catch (NumberFormatException e) {
-                showError("Go to Frame", "Not a frame number: " + text);
-            }
-        });
-    }
-
-    private void selectIndex(int index) {
-        table.selectAndShow(index);
-    }
-
-    private void refreshRecentMenu(List<Path> recent) {
-        recentMenu.getItems().clear();
-        for (Path p : recent) {
-            MenuItem m = new MenuItem(p.toString());
-            m.setMnemonicParsing(false);
-            m.setOnAction(e -> open(p));
-            recentMenu.getItems().add(m);
-        }
-        recentMenu.setDisable(recent.isEmpty());
+        files.saveBytes(bytes, target);
     }
 
     private void showError(String title, String message) {
-        Alert alert = new Alert(Alert.AlertType.ERROR, message);
-        alert.setTitle(title);
-        alert.setHeaderText(title);
-        if (window() != null) {
-            alert.initOwner(window());
-        }
-        alert.getDialogPane().setId("error-dialog");
-        alert.getDialogPane().setMinHeight(Region.USE_PREF_SIZE);
-        lastError = alert;
-        alert.show();
+        errors.show(title, message);
     }
 
     private Window window() {
@@ -1003,14 +599,9 @@ public final class MainView extends BorderPane {
         return columns;
     }
 
-    /** The statistics window once opened, or null. */
-    public StatisticsView statisticsView() {
-        return statisticsView;
-    }
-
     /** The last error dialog shown, or null. */
     public Alert lastError() {
-        return lastError;
+        return errors.last();
     }
 
     public CaptureViewModel model() {

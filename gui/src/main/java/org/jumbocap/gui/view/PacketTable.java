@@ -39,6 +39,9 @@ public final class PacketTable extends TableView<PacketRow> {
     private final ObjectProperty<TimeFormat> timeFormat = new SimpleObjectProperty<>(TimeFormat.RELATIVE);
     private java.util.function.IntSupplier timeDecimals = () -> 6;
     private MarkedFrames marks = new MarkedFrames();
+    private org.jumbocap.gui.model.TimeReferences timeReferences = new org.jumbocap.gui.model.TimeReferences();
+    /** Ignores or brings back a row (Edit → Ignore Packet); null: the context menu has no such item. */
+    private Consumer<PacketRow> onToggleIgnore;
 
     /**
      * @param rows   the rows to list; the view model replaces their content after a filter or a sort (not
@@ -253,6 +256,20 @@ public final class PacketTable extends TableView<PacketRow> {
         marked.countProperty().addListener((obs, old, now) -> refresh());
     }
 
+    /** The time references the Time column counts from; redraws when they change. */
+    public void setTimeReferences(org.jumbocap.gui.model.TimeReferences references) {
+        timeReferences = references;
+        references.countProperty().addListener((obs, old, now) -> {
+            fitTimeColumn();
+            refresh();
+        });
+    }
+
+    /** Called with the row the context menu's Ignore Packet ignores (or brings back). */
+    public void setOnToggleIgnore(Consumer<PacketRow> action) {
+        onToggleIgnore = action;
+    }
+
     /** Where the Time column learns whether the open capture keeps nanoseconds (9 decimals) or not (6). */
     public void setTimeDecimals(java.util.function.IntSupplier decimals) {
         timeDecimals = decimals;
@@ -274,8 +291,8 @@ public final class PacketTable extends TableView<PacketRow> {
         PacketRow last = getItems().get(getItems().size() - 1);
         double widest = 0;
         for (PacketRow r : new PacketRow[] {first, last}) {
-            String text = timeFormat.get().format(r.timestampNanos(), r.timestampNanos() - r.relativeNanos(),
-                    r.timestampNanos(), timeDecimals.getAsInt());
+            String text = timeFormat.get().format(r.timestampNanos(), relativeFrom(r), r.timestampNanos(),
+                    timeDecimals.getAsInt());
             javafx.scene.text.Text measure = new javafx.scene.text.Text(text.replaceAll("[0-9]", "8"));
             measure.setFont(Zoom.font(fontSize));
             widest = Math.max(widest, measure.getLayoutBounds().getWidth());
@@ -289,9 +306,21 @@ public final class PacketTable extends TableView<PacketRow> {
 
     /** A row's time as the Time column shows it at a list position. */
     public String timeText(PacketRow row, int position) {
+        if (timeReferences.isReference(row)) {
+            return REFERENCE_TEXT;
+        }
         PacketRow above = position > 0 && position <= getItems().size() ? getItems().get(position - 1) : row;
-        return timeFormat.get().format(row.timestampNanos(), row.timestampNanos() - row.relativeNanos(),
-                above.timestampNanos(), timeDecimals.getAsInt());
+        return timeFormat.get().format(row.timestampNanos(), relativeFrom(row), above.timestampNanos(),
+                timeDecimals.getAsInt());
+    }
+
+    /** What Wireshark's Time column shows on a time reference. */
+    public static final String REFERENCE_TEXT = "*REF*";
+
+    /** The time a relative time counts from: the last time reference at or before the row, else the first frame. */
+    private long relativeFrom(PacketRow row) {
+        int reference = timeReferences.referenceAtOrBefore(row.rowStore(), row.index());
+        return reference >= 0 ? row.rowStore().timestampNanos(reference) : row.timestampNanos() - row.relativeNanos();
     }
 
     /** Called with a display filter the packet list's context menu applies. */
@@ -328,12 +357,31 @@ public final class PacketTable extends TableView<PacketRow> {
                 marks.toggle(row.getItem());
             }
         });
-        ContextMenu menu = new ContextMenu(mark, new SeparatorMenuItem(), copyLine, copyFilter, new SeparatorMenuItem(),
-                conversation, prepare, new SeparatorMenuItem(), follow);
+        MenuItem ignore = new MenuItem("Ignore Packet");
+        ignore.setId("menu-row-ignore");
+        ignore.setOnAction(e -> {
+            if (row.getItem() != null && onToggleIgnore != null) {
+                onToggleIgnore.accept(row.getItem());
+            }
+        });
+        MenuItem reference = new MenuItem("Set Time Reference");
+        reference.setId("menu-row-time-reference");
+        reference.setOnAction(e -> {
+            if (row.getItem() != null) {
+                timeReferences.toggle(row.getItem());
+            }
+        });
+        ContextMenu menu = new ContextMenu(mark, ignore, reference, new SeparatorMenuItem(), copyLine, copyFilter,
+                new SeparatorMenuItem(), conversation, prepare, new SeparatorMenuItem(), follow);
         menu.setOnShowing(e -> {
             // Wireshark's wording: the item says what it will do to this row
             mark.setText(row.getItem() != null && marks.isMarked(row.getItem()) ? "Unmark Packet" : "Mark Packet");
             mark.setDisable(row.getItem() == null);
+            // an ignored row is not listed, so the row's item always asks to ignore
+            ignore.setDisable(row.getItem() == null || onToggleIgnore == null);
+            reference.setText(row.getItem() != null && timeReferences.isReference(row.getItem())
+                    ? "Unset Time Reference" : "Set Time Reference");
+            reference.setDisable(row.getItem() == null);
             follow.setDisable(row.getItem() == null || row.getItem().tcpStream() < 0);
             boolean ip = row.getItem() != null && !row.getItem().source().isEmpty();
             conversation.setDisable(!ip);

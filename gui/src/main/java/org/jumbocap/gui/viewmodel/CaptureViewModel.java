@@ -22,6 +22,7 @@ import org.jumbocap.gui.live.LiveInterface;
 import org.jumbocap.gui.live.LiveSource;
 import org.jumbocap.gui.model.ExpertSummary;
 import org.jumbocap.gui.model.FrameDetail;
+import org.jumbocap.gui.model.IgnoredFrames;
 import org.jumbocap.gui.model.IntColumn;
 import org.jumbocap.gui.model.PacketRow;
 import org.jumbocap.gui.model.RowFactory;
@@ -60,6 +61,8 @@ public final class CaptureViewModel implements AutoCloseable {
     private final StatisticsViewModel statistics;
     private final ColouringViewModel colouring;
     private final LiveCaptureViewModel live = new LiveCaptureViewModel();
+    /** Frames left out of the list, the filters' results, the statistics and saves (Edit → Ignore Packet). */
+    private final IgnoredFrames ignored = new IgnoredFrames();
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("jumbocap");
     private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper();
@@ -319,7 +322,12 @@ public final class CaptureViewModel implements AutoCloseable {
 
     /** Runs the filter last asked for over the listed frames, unless the list already shows its frames. */
     private void applyWanted() {
-        if (displayFilter.wantedInForce() && filtering == null) {
+        applyWanted(false);
+    }
+
+    /** As {@link #applyWanted()}; {@code again}: runs it even when the list shows its frames (the ignored ones changed). */
+    private void applyWanted(boolean again) {
+        if (!again && displayFilter.wantedInForce() && filtering == null) {
             work.status(listStatus());
             return;
         }
@@ -330,7 +338,7 @@ public final class CaptureViewModel implements AutoCloseable {
                 liveShown = null;
             }
             displayFilter.setInForce("", null);
-            packetList.showEveryRow();
+            showEveryFrame();
             work.status(listStatus());
             return;
         }
@@ -356,7 +364,7 @@ public final class CaptureViewModel implements AutoCloseable {
             }
             filtering = null;
             displayFilter.setInForce(stripped, compiled);
-            packetList.showOnly(matches);
+            packetList.showOnly(ignored.without(filtered, matches));
             work.status(listStatus());
         }, failure -> {
             if (task == filtering) {
@@ -414,6 +422,63 @@ public final class CaptureViewModel implements AutoCloseable {
         packetList.sort(newOrder, this::listStatus);
     }
 
+    /**
+     * The frames a packet range can choose from: every listed frame, those shown, the marked ones (numbers)
+     * and the selected one (0 when none); the ignored ones are left out of every choice.
+     */
+    public org.jumbocap.gui.model.PacketRange packetRange(BitSet marked, long selected) {
+        RowStore rows = packetList.store();
+        return new org.jumbocap.gui.model.PacketRange(rows.size(), shownNumbers(packetList.shown()), marked,
+                ignored.numbers(rows), selected);
+    }
+
+    /** Every listed frame but the ignored ones. */
+    private void showEveryFrame() {
+        RowStore rows = packetList.store();
+        if (ignored.numbers(rows).isEmpty()) {
+            packetList.showEveryRow();
+        } else {
+            packetList.showOnly(ignored.allBut(rows, rows.size()));
+        }
+    }
+
+    /** The frames ignored (Edit → Ignore Packet). */
+    public IgnoredFrames ignored() {
+        return ignored;
+    }
+
+    /**
+     * Ignores a frame, or brings an ignored one back, as Wireshark's Ignore Packet (Ctrl+D): the list, the
+     * filter's result, the statistics of the shown frames and saves leave it out. Not while a live capture
+     * runs (its loop lists each new frame as it comes); false then, or when nothing is listed.
+     */
+    public boolean toggleIgnore(PacketRow row) {
+        if (row == null || live.running() || store == null) {
+            return false;
+        }
+        ignored.toggle(row);
+        relistForIgnored();
+        return true;
+    }
+
+    /** Brings every ignored frame back (Edit → Unignore All). */
+    public void unignoreAll() {
+        if (ignored.countProperty().get() == 0) {
+            return;
+        }
+        ignored.clear();
+        relistForIgnored();
+    }
+
+    /** Lists the filter's frames again without the ignored ones, once the running task has ended. */
+    private void relistForIgnored() {
+        if (work.mainTaskRunning() || filtering != null) {
+            work.whenIdle(() -> applyWanted(true));
+            return;
+        }
+        applyWanted(true);
+    }
+
     /** Shows the detail of a row (null clears it). */
     public void select(PacketRow row) {
         selection.select(row, row == null ? null : row(row.number() - 1), store);
@@ -440,10 +505,15 @@ public final class CaptureViewModel implements AutoCloseable {
 
     /** Writes the shown frames' dissections (text as {@code read} / {@code read -V}, or JSON) to a file. */
     public void exportShown(Path target, ExportDissectionsTask.Format format, Consumer<String> done) {
+        exportFrames(shownNumbers(packetList.shown()), target, format, done);
+    }
+
+    /** Writes the dissections of the frames whose numbers are set (a packet range's) to a file. */
+    public void exportFrames(BitSet numbers, Path target, ExportDissectionsTask.Format format, Consumer<String> done) {
         if (store == null) {
             return;
         }
-        work.run(new ExportDissectionsTask(backend, store, shownNumbers(packetList.shown()), target, format), written -> {
+        work.run(new ExportDissectionsTask(backend, store, numbers, target, format), written -> {
             work.status("Exported " + BackgroundWork.frames(written) + " to " + target);
             done.accept(null);
         }, failure -> {
@@ -473,7 +543,9 @@ public final class CaptureViewModel implements AutoCloseable {
         if (store == null || n == 0) {
             return null;
         }
-        BitSet numbers = shownOnly ? shownNumbers(packetList.shown()) : null;
+        // ignored frames are in no count, as Wireshark leaves them undissected
+        BitSet numbers = shownOnly ? shownNumbers(packetList.shown())
+                : ignored.numbers(rowStore).isEmpty() ? null : withoutIgnored(rowStore, n);
         return new FrameSelection(store, numbers, rowStore.firstNanos(), rowStore.timestampNanos(n - 1),
                 shownOnly ? displayFilter.appliedFilterProperty().get() : "");
     }
@@ -509,6 +581,8 @@ public final class CaptureViewModel implements AutoCloseable {
         liveShown = liveFilter == null ? null : new LiveList(liveFilter, shownIndices);
         // the viewer's frame step, as for a file: conversations followed, the filter decided as read -Y does
         FrameStep step = backend.newFrameStep(true);
+        // the rows are coloured while capturing, beside this loop
+        colouring.startLive(store, liveRows);
         long[] times = {Long.MIN_VALUE, 0};
         packetList.startStreaming();
         live.start(opened, frame -> {
@@ -722,12 +796,21 @@ public final class CaptureViewModel implements AutoCloseable {
         selection.clear();
         loadError.set(null);
         live.clear();
+        ignored.clear();
         formatName = null;
         if (previousLive != null) {
             // the view asked before replacing an unsaved capture: its temporary file goes with it
             deleteLiveFile();
         }
         title.set("jumbocap \u2014 " + name);
+    }
+
+    /** The numbers of every listed frame but the ignored ones. */
+    private BitSet withoutIgnored(RowStore rows, int n) {
+        BitSet numbers = new BitSet(n + 1);
+        numbers.set(1, n + 1);
+        numbers.andNot(ignored.numbers(rows));
+        return numbers;
     }
 
     private static BitSet shownNumbers(RowList shown) {
@@ -757,11 +840,13 @@ public final class CaptureViewModel implements AutoCloseable {
      * many frames the filter in force shows, and which filter.
      */
     private String listStatus() {
+        int ignoredCount = ignored.numbers(packetList.store()).cardinality();
+        String ignoredText = ignoredCount == 0 ? "" : String.format(java.util.Locale.ROOT, ", %,d ignored", ignoredCount);
         if (displayFilter.inForce() == null) {
-            return everyFrameStatus();
+            return everyFrameStatus() + ignoredText;
         }
         return String.format(java.util.Locale.ROOT, "%,d", packetList.shownCountProperty().get()) + " of "
-                + frames(packetList.store().size()) + " shown" + displayFilter.statusSuffix();
+                + frames(packetList.store().size()) + " shown" + ignoredText + displayFilter.statusSuffix();
     }
 
     /** " (the list: ...)" after a message that is not about the list. */
