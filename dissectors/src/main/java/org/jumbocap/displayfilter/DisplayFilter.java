@@ -2,7 +2,10 @@ package org.jumbocap.displayfilter;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.jumbocap.dissect.DissectorRegistry;
+import org.jumbocap.expert.ExpertDef;
 import org.jumbocap.expert.ExpertFields;
 import org.jumbocap.field.FieldDef;
 import org.jumbocap.field.FieldRegistry;
@@ -59,7 +62,7 @@ public final class DisplayFilter {
      */
     public static CompiledFilter compile(String filter, FieldRegistry fields) {
         FieldRegistry lookup = fields == Standard.FIELDS ? fields : withExpertFields(fields);
-        return new FilterCompiler(filter == null ? "" : filter, lookup).compile();
+        return new FilterCompiler(filter == null ? "" : filter, lookup, Standard.EXPERT_IDS).compile();
     }
 
     /** Every field a filter may name with the standard registry, expert pseudo-fields included. */
@@ -80,5 +83,8 @@ public final class DisplayFilter {
 
     private static final class Standard {
         static final FieldRegistry FIELDS = withExpertFields(DissectorRegistry.standard().fields());
+        /** Every protocol's expert ids: Decode As changes which decoder a port gets, not what items exist. */
+        static final Set<String> EXPERT_IDS = DissectorRegistry.standard().experts().all().stream()
+                .map(ExpertDef::id).collect(Collectors.toUnmodifiableSet());
     }
 }

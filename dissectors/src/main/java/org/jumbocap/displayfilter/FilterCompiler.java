@@ -22,13 +22,16 @@ final class FilterCompiler {
 
     private final String src;
     private final FieldRegistry fields;
+    private final Set<String> expertIds;
     private final Map<String, Integer> slots = new LinkedHashMap<>();
     private final Map<String, Integer> treeSlots = new LinkedHashMap<>();
     private final Map<String, Integer> expertSlots = new LinkedHashMap<>();
 
-    FilterCompiler(String src, FieldRegistry fields) {
+    /** @param expertIds the declared expert items' ids, which a filter may name alone as tshark's do */
+    FilterCompiler(String src, FieldRegistry fields, Set<String> expertIds) {
         this.src = src;
         this.fields = fields;
+        this.expertIds = expertIds;
     }
 
     CompiledFilter compile() {
@@ -149,6 +152,12 @@ final class FilterCompiler {
     }
 
     private FilterNode presence(Ast.FieldRef ref) {
+        if (ref.plain() && !fields.contains(ref.name()) && expertIds.contains(ref.name())) {
+            // tshark's filters name an expert item by its id alone (tcp.connection.rst): present where the item is,
+            // decided as expert.id == "tcp.connection.rst", on the summary's items as on the tree's
+            Ast.FieldRef id = new Ast.FieldRef(ExpertFields.ID.name(), ref.column(), null, null);
+            return relation(new Ast.Relation(id, Kind.EQ, ref.column(), new Ast.Literal(ref.name(), true, ref.column())));
+        }
         if (ref.plain()) {
             FieldDef def = field(ref);
             return new FilterNode.Presence(slot(def), FastField.forField(def.name(), def.type()));
