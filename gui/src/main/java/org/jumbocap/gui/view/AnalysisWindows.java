@@ -131,7 +131,7 @@ final class AnalysisWindows {
 
     void showExpertInformation() {
         if (expertInformationView == null) {
-            expertInformationView = new ExpertInformationView(new CaptureWindowsViewModels.Experts(model), goToFrame, owner.get());
+            expertInformationView = new ExpertInformationView(CaptureWindowsViewModels.experts(model), goToFrame, owner.get());
         }
         expertInformationView.setTheme(theme.get());
         expertInformationView.showAndRefresh();
@@ -139,7 +139,7 @@ final class AnalysisWindows {
 
     void showProtocolHierarchy() {
         if (protocolHierarchyView == null) {
-            protocolHierarchyView = new ProtocolHierarchyView(new CaptureWindowsViewModels.Hierarchy(model), owner.get());
+            protocolHierarchyView = new ProtocolHierarchyView(CaptureWindowsViewModels.hierarchy(model), owner.get());
         }
         protocolHierarchyView.setTheme(theme.get());
         protocolHierarchyView.showAndRefresh();
@@ -147,7 +147,7 @@ final class AnalysisWindows {
 
     void showCaptureProperties() {
         if (capturePropertiesView == null) {
-            capturePropertiesView = new CapturePropertiesView(new CaptureWindowsViewModels.Properties(model), owner.get());
+            capturePropertiesView = new CapturePropertiesView(CaptureWindowsViewModels.properties(model), owner.get());
         }
         capturePropertiesView.setTheme(theme.get());
         capturePropertiesView.showAndRefresh();

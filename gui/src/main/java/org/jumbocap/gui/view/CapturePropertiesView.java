@@ -7,7 +7,7 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
 import org.jumbocap.gui.model.CaptureProperties;
-import org.jumbocap.gui.viewmodel.CaptureWindowsViewModels;
+import org.jumbocap.gui.viewmodel.CaptureScanViewModel;
 
 /**
  * Statistics → Capture File Properties: the file, its time span, its interfaces, the frames' totals and
@@ -18,7 +18,7 @@ public final class CapturePropertiesView extends CaptureScanWindow<CaptureProper
     private GridPane grid;
     private CaptureProperties shown;
 
-    public CapturePropertiesView(CaptureWindowsViewModels.Properties model, Window owner) {
+    public CapturePropertiesView(CaptureScanViewModel<CaptureProperties> model, Window owner) {
         super("Capture File Properties", "capture-properties", model, owner, 760, 640);
     }
 

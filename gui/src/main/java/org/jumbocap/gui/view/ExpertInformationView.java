@@ -17,7 +17,7 @@ import javafx.scene.input.KeyCode;
 import javafx.stage.Window;
 import org.jumbocap.expert.Severity;
 import org.jumbocap.gui.model.ExpertInformation;
-import org.jumbocap.gui.viewmodel.CaptureWindowsViewModels;
+import org.jumbocap.gui.viewmodel.CaptureScanViewModel;
 import org.jumbocap.render.SafeText;
 
 /**
@@ -36,7 +36,7 @@ public final class ExpertInformationView extends CaptureScanWindow<ExpertInforma
     private final LongConsumer goToFrame;
     private TreeTableView<Line> tree;
 
-    public ExpertInformationView(CaptureWindowsViewModels.Experts model, LongConsumer goToFrame, Window owner) {
+    public ExpertInformationView(CaptureScanViewModel<ExpertInformation> model, LongConsumer goToFrame, Window owner) {
         super("Expert Information", "expert-information", model, owner, 1180, 600);
         this.goToFrame = goToFrame;
     }

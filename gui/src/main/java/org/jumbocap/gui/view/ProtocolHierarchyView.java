@@ -12,7 +12,7 @@ import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableView;
 import javafx.stage.Window;
-import org.jumbocap.gui.viewmodel.CaptureWindowsViewModels;
+import org.jumbocap.gui.viewmodel.CaptureScanViewModel;
 import org.jumbocap.stats.ProtocolHierarchy;
 
 /**
@@ -33,7 +33,7 @@ public final class ProtocolHierarchyView extends CaptureScanWindow<ProtocolHiera
 
     private TreeTableView<Line> tree;
 
-    public ProtocolHierarchyView(CaptureWindowsViewModels.Hierarchy model, Window owner) {
+    public ProtocolHierarchyView(CaptureScanViewModel<ProtocolHierarchy> model, Window owner) {
         super("Protocol Hierarchy", "protocol-hierarchy", model, owner, 900, 480);
     }
 

@@ -15,42 +15,19 @@ public final class CaptureWindowsViewModels {
     }
 
     /** Expert Information: every finding, by severity. */
-    public static final class Experts extends CaptureScanViewModel<ExpertInformation> {
-        public Experts(CaptureViewModel capture) {
-            super(capture);
-        }
-
-        @Override
-        protected ExpertInformation count(CaptureViewModel capture, FrameSelection selection, BooleanSupplier cancelled)
-                throws Exception {
-            return WindowScans.experts(capture.backend(), selection, cancelled);
-        }
+    public static CaptureScanViewModel<ExpertInformation> experts(CaptureViewModel capture) {
+        return CaptureScanViewModel.of(capture, (c, selection, cancelled) -> WindowScans.experts(c.backend(), selection, cancelled));
     }
 
     /** Protocol Hierarchy Statistics. */
-    public static final class Hierarchy extends CaptureScanViewModel<ProtocolHierarchy> {
-        public Hierarchy(CaptureViewModel capture) {
-            super(capture);
-        }
-
-        @Override
-        protected ProtocolHierarchy count(CaptureViewModel capture, FrameSelection selection, BooleanSupplier cancelled)
-                throws Exception {
-            return WindowScans.protocolHierarchy(capture.backend(), selection, cancelled);
-        }
+    public static CaptureScanViewModel<ProtocolHierarchy> hierarchy(CaptureViewModel capture) {
+        return CaptureScanViewModel.of(capture,
+                (c, selection, cancelled) -> WindowScans.protocolHierarchy(c.backend(), selection, cancelled));
     }
 
     /** Capture File Properties. */
-    public static final class Properties extends CaptureScanViewModel<CaptureProperties> {
-        public Properties(CaptureViewModel capture) {
-            super(capture);
-        }
-
-        @Override
-        protected CaptureProperties count(CaptureViewModel capture, FrameSelection selection, BooleanSupplier cancelled)
-                throws Exception {
-            return WindowScans.properties(capture.backend(), selection, cancelled);
-        }
+    public static CaptureScanViewModel<CaptureProperties> properties(CaptureViewModel capture) {
+        return CaptureScanViewModel.of(capture, (c, selection, cancelled) -> WindowScans.properties(c.backend(), selection, cancelled));
     }
 
     /** TCP Stream Graphs: the data segments of one stream, the one chosen last. */
