@@ -11,6 +11,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -586,6 +587,8 @@ public final class CaptureInput implements Closeable {
             }
             MappedByteBuffer old = w;
             w = channel.map(FileChannel.MapMode.READ_ONLY, windowStart, length);
+            // the machine's order: a checksum reads its words without exchanging their bytes (copies take bytes)
+            w.order(ByteOrder.nativeOrder());
             windowsMapped++;
             windows[k] = w;
             if (old != null) {
