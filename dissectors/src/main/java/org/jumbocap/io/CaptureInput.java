@@ -35,10 +35,10 @@ import org.jumbocap.buffer.FrameBuffer;
  *
  * <p>Where records lie far apart (after a skip of at least {@link #SPARSE_SKIP} bytes, a super-packet's
  * payload, or a seek) the fills that follow, up to {@link #SPARSE_RUN} bytes on, are positioned reads
- * (one {@code read} system call each) instead of copies from the mapping: a record of a super-packet
+ * (a seek and a read of the file each) instead of copies from the mapping: a record of a super-packet
  * touches a page of the mapping no other record shares, and each such page costs a page fault, its share
- * of mapping and unmapping a window, and of the kernel's work to tear the mapping down; a system call that
- * copies the 528 bytes costs less (docs/benchmarks.md). Dense records, small frames one after another,
+ * of mapping and unmapping a window, and of the kernel's work to tear the mapping down; the two system
+ * calls that copy its 528 bytes cost less (docs/benchmarks.md). Dense records, small frames one after another,
  * stay on the mapping, where a record costs no system call. The positioned reads go through the {@link
  * RandomAccessFile} the channel belongs to, whose reads an interrupt does not break, unlike a {@link
  * FileChannel}'s, which an interrupt of the reading thread closes for every thread.
