@@ -59,6 +59,16 @@ public interface CaptureBackend {
         /** Decodes the next frame in frame order and follows its conversation. The record must stay valid until the next call. */
         void next(FrameRecord frame, long firstNanos, long previousNanos);
 
+        /**
+         * As {@link #next(FrameRecord, long, long)}, for a frame whose summary a {@link FrameSummarizer} decoded
+         * already, on another thread: the step follows its conversation (decoding it again only where TCP
+         * reassembly plans its payload otherwise) and makes it the current frame. {@code decoded} must stay
+         * as it is until the next call. This default decodes the frame again.
+         */
+        default void next(FrameRecord frame, long firstNanos, long previousNanos, FrameSummary decoded) {
+            next(frame, firstNanos, previousNanos);
+        }
+
         /** The current frame. */
         FrameRecord record();
 
