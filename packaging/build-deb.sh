@@ -53,12 +53,12 @@ jlink --strip-debug --no-header-files --no-man-pages --compress=2 --generate-cds
 
 common_java_options="-XX:+UseSerialGC"
 # The viewer as the source tree's launcher runs it: C2 at ten times its default thresholds, a heap that
-# starts small, so the serial collector grows it with what the rows keep
+# starts small and keeps little free, so the serial collector grows it with what the rows keep
 gui_jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000"
 cat > "$out/gui.properties" <<PROPS
 main-jar=jumbocap-gui-$version.jar
 main-class=org.jumbocap.gui.app.Launcher
-java-options=$common_java_options -Xms32m $gui_jit
+java-options=$common_java_options -Xms32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 $gui_jit
 PROPS
 # The command line starts from an archive of the JDK's and jumbocap's classes (AppCDS, as the source
 # tree's launcher does): about a third less CPU before the first frame. A JDK 17 archive names the
