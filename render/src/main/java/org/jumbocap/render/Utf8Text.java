@@ -2,6 +2,7 @@ package org.jumbocap.render;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.jumbocap.pipeline.SummaryText;
 
 /**
  * Text built directly as UTF-8 bytes, for output that goes to a byte stream: a line with one non-Latin-1
@@ -10,11 +11,13 @@ import java.util.Arrays;
  * with no text of their own. A character of an unpaired surrogate becomes '?', as the JDK's encoder
  * writes it.
  */
-public final class Utf8Text {
+public final class Utf8Text implements SummaryText.InfoOut {
     private static final long[] POWERS_OF_TEN = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L,
             10_000_000L, 100_000_000L, 1_000_000_000L, 10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L,
             10_000_000_000_000L, 100_000_000_000_000L, 1_000_000_000_000_000L, 10_000_000_000_000_000L,
             100_000_000_000_000_000L, 1_000_000_000_000_000_000L};
+
+    private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private byte[] bytes;
     private int length;
@@ -132,6 +135,30 @@ public final class Utf8Text {
         return this;
     }
 
+    /** Text the caller knows to be ASCII, a byte per character; a character past ASCII is encoded all the same. */
+    @Override
+    public void appendAscii(String text) {
+        int n = text.length();
+        ensure(n);
+        byte[] b = bytes;
+        int p = length;
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80) {
+                length = p;
+                append(text, i, n);
+                return;
+            }
+            b[p++] = (byte) c;
+        }
+        length = p;
+    }
+
+    @Override
+    public void appendNumber(long n) {
+        append(n);
+    }
+
     /** Bytes already in UTF-8, as they are. */
     public Utf8Text appendUtf8(byte[] utf8) {
         ensure(utf8.length);
@@ -156,6 +183,16 @@ public final class Utf8Text {
             n /= 10;
         }
         length += d;
+        return this;
+    }
+
+    /** A 16-bit value in lower-case hexadecimal without leading zeros, as {@link Integer#toHexString} writes it. */
+    Utf8Text appendHex(int word) {
+        ensure(4);
+        int w = word & 0xFFFF;
+        for (int shift = w > 0xFFF ? 12 : w > 0xFF ? 8 : w > 0xF ? 4 : 0; shift >= 0; shift -= 4) {
+            bytes[length++] = HEX_DIGITS[(w >>> shift) & 0xF];
+        }
         return this;
     }
 
