@@ -130,6 +130,12 @@ trap 'exit 130' INT TERM
 
 log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
 
+# With TZ unset, glibc's localtime() looks at /etc/localtime again (a stat) on every call, and tcpdump prints
+# every frame's time through it: on this machine 3 M tiny frames took it 8.4 s of CPU against 2.9 s with TZ set (strace:
+# one newfstatat per frame). TZ naming the same file gives the same times, read once. Nothing else measured
+# here prints local times.
+export TZ=${TZ:-:/etc/localtime}
+
 # ---------------------------------------------------------------- build
 log "building jumbocap (if its sources changed) and the generator"
 "$root/jumbocap" --version >/dev/null || die "jumbocap does not build"
