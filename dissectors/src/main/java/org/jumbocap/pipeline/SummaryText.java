@@ -137,7 +137,7 @@ public final class SummaryText {
         FieldDef top = topLayer(summary);
         if (hasTransportInfo(summary, top)) {
             StringBuilder s = new StringBuilder(96);
-            appendTransportInfo(summary, analysis, new StringInfoOut(s));
+            appendTransportInfo(summary, top, analysis, new StringInfoOut(s));
             return s.toString();
         }
         if ((top == IcmpFields.ICMP || top == Icmpv6Fields.ICMPV6) && summary.icmpType >= 0) {
@@ -155,11 +155,12 @@ public final class SummaryText {
     }
 
     /**
-     * The info text of a frame whose {@link #hasTransportInfo}, as {@link #info(FrameSummary, TcpAnalysis)}
-     * gives it, written piece by piece to {@code out}: no String of its own per frame.
+     * The info text of a frame whose {@link #hasTransportInfo} ({@code top} its {@link #topLayer}), as
+     * {@link #info(FrameSummary, TcpAnalysis)} gives it, written piece by piece to {@code out}: no String of
+     * its own per frame.
      */
-    public static void appendTransportInfo(FrameSummary summary, TcpAnalysis analysis, InfoOut out) {
-        if (topLayer(summary) == UdpFields.UDP) {
+    public static void appendTransportInfo(FrameSummary summary, FieldDef top, TcpAnalysis analysis, InfoOut out) {
+        if (top == UdpFields.UDP) {
             if (summary.udpLengthField >= 8) {
                 out.appendAscii("Len=");
                 out.appendNumber(summary.udpLengthField - 8);

@@ -141,7 +141,7 @@ public final class SummaryLine {
         s.append(SummaryText.protocol(summary)).append(' ');
         s.append(frame.originalLength()).append(' ');
         if (transportInfo) {
-            SummaryText.appendTransportInfo(summary, analysis, s);
+            SummaryText.appendTransportInfo(summary, top, analysis, s);
         } else {
             SafeText.append(s, info);
         }

@@ -19,6 +19,9 @@ public final class Utf8Text implements SummaryText.InfoOut {
 
     private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
+    /** Strings up to this length go in a character at a time, with no copy through {@link #chars}. */
+    private static final int SHORT_STRING = 32;
+
     private byte[] bytes;
     private int length;
     /** Characters on their way in (one Utf8Text is used by one thread at a time). */
@@ -70,6 +73,11 @@ public final class Utf8Text implements SummaryText.InfoOut {
     }
 
     public Utf8Text append(CharSequence text) {
+        if (text instanceof String s && s.length() <= SHORT_STRING) {
+            // the line's small pieces ("]:", "TCP", "::"): straight into the bytes, no copy through chars
+            appendAscii(s);
+            return this;
+        }
         return text == null ? append("null") : append(text, 0, text.length());
     }
 
