@@ -43,6 +43,8 @@ public final class PcapReader implements CaptureReader {
     private final int versionMinor;
     private final long snaplen;
     private final int linkType;
+    /** The file's one interface, made once: the frame loop asks for the interfaces at every frame. */
+    private final List<InterfaceInfo> interfaces;
     private final int fcsLength;
     private final long recordLimit;
     private long recordNumber;
@@ -86,6 +88,8 @@ public final class PcapReader implements CaptureReader {
         fcsLength = (rawLinkType & FCS_PRESENT) != 0 ? (rawLinkType >>> 28) * 2 : -1;
         // a record longer than the snaplen is read (tshark does too) and marked; only the cap is a limit
         recordLimit = CaptureLimits.MAX_CAPTURED_LENGTH;
+        interfaces = List.of(new InterfaceInfo(0, 0, 0, linkType, snaplen, null, null,
+                nanos ? InterfaceInfo.TSRESOL_NANOS : InterfaceInfo.TSRESOL_MICROS, 0));
     }
 
     /** Opens a file, seekable. */
@@ -177,8 +181,7 @@ public final class PcapReader implements CaptureReader {
 
     @Override
     public List<InterfaceInfo> interfaces() {
-        return List.of(new InterfaceInfo(0, 0, 0, linkType, snaplen, null, null,
-                nanos ? InterfaceInfo.TSRESOL_NANOS : InterfaceInfo.TSRESOL_MICROS, 0));
+        return interfaces;
     }
 
     @Override
