@@ -466,12 +466,12 @@ report | tee ${out_file:+"$out_file"}
 
 # ---------------------------------------------------------------- profile
 if [ "$profile" = 1 ]; then
-    profiled=()
-    for f in "${smalls[@]}"; do profiled+=("read $f" "stats $f"); done
-    for what in "${profiled[@]}" "read $big $big $big $big"; do
-        read -r -a words <<<"$what"
-        cmd=${words[0]}
-        inputs=("${words[@]:1}")
+    profiled=()  # "COMMAND WHICH": an index into smalls, or big (named four times)
+    for i in "${!smalls[@]}"; do profiled+=("read $i" "stats $i"); done
+    for what in "${profiled[@]}" "read big"; do
+        cmd=${what%% *}
+        which=${what#* }
+        if [ "$which" = big ]; then inputs=("$big" "$big" "$big" "$big"); else inputs=("${smalls[$which]}"); fi
         log "profiling jumbocap $cmd on $(basename "${inputs[0]}") x${#inputs[@]}"
         JUMBOCAP_JAVA_OPTS="-XX:StartFlightRecording=filename=$tmp/$cmd.jfr,settings=profile" \
             "$jumbocap" "$cmd" "${inputs[@]}" >/dev/null 2>"$tmp/jfr.log"
