@@ -76,8 +76,8 @@ main-jar=jumbocap-cli-$version.jar
 main-class=org.jumbocap.cli.CaptureMain
 java-options=$common_java_options -Xms16m -XX:TieredStopAtLevel=1 $cli_cds $capture_jna
 PROPS
-# C2 at ten times its default thresholds, as the source tree's launcher says why
-cli_jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000"
+# C2 at thirty times its default thresholds, as the source tree's launcher says why
+cli_jit="-XX:Tier4InvocationThreshold=150000 -XX:Tier4MinInvocationThreshold=18000 -XX:Tier4CompileThreshold=450000 -XX:Tier4BackEdgeThreshold=1200000"
 jpackage --type app-image --dest "$out/image" --name jumbocap --app-version "$deb_version" \
     --input "$out/input" --main-jar "jumbocap-cli-$version.jar" --main-class org.jumbocap.cli.Main \
     --java-options "$common_java_options -Xms16m $cli_jit $cli_cds" --runtime-image "$out/runtime" \

@@ -2,7 +2,10 @@
 # Measures jumbocap against tcpdump and tshark in one run, on three captures, generated unless given:
 #   big    SIZE_MB of BIG TCP super-packets (the >64 KB frames of samples/ipv6-bigtcp-veth.pcap and
 #          samples/ipv4-bigtcp-veth.pcap repeated, timestamps and TCP sequence numbers moving on),
-#          or --big FILE (e.g. the kernel-made big.pcap of cli/bench/make-kernel-captures.sh)
+#          or --big FILE (e.g. the kernel-made big.pcap of cli/bench/make-kernel-captures.sh).
+#          The recorded super-packet row (docs/benchmarks.md) is the workload, a kernel-made file of
+#          4.4 GB: sudo cli/bench/make-kernel-captures.sh --only big --big-gb 4.4 --dir DIR, then --big
+#          DIR/big.pcap (on a file of 537 MB tcpdump takes 0.11 s, less than a JVM's start-up)
 #   small  N synthetic Ethernet frames of 64 to 1500 bytes, about 630 on average (TCP data and ACKs over
 #          IPv4/IPv6, some UDP), or --small FILE (e.g. small.pcap of make-kernel-captures.sh)
 #   tiny   N synthetic frames of about 126 bytes on average (TCP data of 1 to 164 bytes to port 5201 and

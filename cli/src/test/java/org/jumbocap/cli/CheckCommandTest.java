@@ -61,6 +61,43 @@ class CheckCommandTest {
         assertEquals("receiver", ((Map<?, ?>) flows.get(2)).get("capture_point"));
     }
 
+    /**
+     * UDP GSO flows are named with their recorded gso_size and side. The oracle for the datagram count is tshark:
+     * the rows it reads from the datagrams {@code jumbocap segment} cut the two super-packets into (samples/README.md),
+     * less the one frame that was never a super-packet; and the sender's own three {@code sendmsg} calls, 3 and 6
+     * datagrams of {@code UDP_SEGMENT} 1200, outbound on the capturing host.
+     */
+    @Test
+    void udpGsoFlowsAreNamedWithTheirRecordedGsoSize() throws Exception {
+        Cli.Result r = Cli.run("check", sample("quic-veth-udpseg.pcapng"));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("udp 10.98.0.1:40000 -> 10.98.0.2:443\n    UDP GSO: 2 super-packets recorded by the kernel"
+                + " (gso_type udp_l4), 9 datagrams at gso_size 1,200 B\n    recorded by the kernel: 2 outbound, 0 inbound\n"
+                + "    captured at: sending side"), r.out());
+
+        Cli.Result j = Cli.run("check", "-T", "json", sample("quic-veth-udpseg.pcapng"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> root = (Map<String, Object>) MiniJson.parse(j.out());
+        Map<?, ?> capture = (Map<?, ?>) ((List<?>) root.get("captures")).get(0);
+        Map<?, ?> udp = (Map<?, ?>) ((List<?>) capture.get("udp_gso_flows")).get(0);
+        long tsharkDatagrams = java.nio.file.Files.readAllLines(
+                Cli.SAMPLES.resolve("expected/tshark-fields/quic-veth-udpseg.pcapng.datagrams.quic.tsv")).size() - 1;
+        long plainFrames = (Long) capture.get("frames") - (Long) udp.get("recorded_super_packets");
+        assertEquals(tsharkDatagrams - plainFrames, udp.get("datagrams"));
+        assertEquals(9L, udp.get("datagrams"), "3 + 6 datagrams sent with UDP_SEGMENT 1200");
+        assertEquals(1200L, udp.get("gso_size_min"));
+        assertEquals(2L, udp.get("outbound_super_packets"));
+    }
+
+    /** Without the kernel's facts, the datagrams the UDP decoder suspects are listed per flow, with no size claimed. */
+    @Test
+    void suspectedUdpGsoIsListedWithoutAClaimedSize() {
+        Cli.Result r = Cli.run("check", sample("udp-gso-veth.pcap"));
+        assertTrue(r.out().contains("udp [2001:db8:7::1]:42741 -> [2001:db8:7::2]:4433\n    suspected UDP GSO: 1 datagram"
+                + " longer than the path MTU with its checksum left to offload (14,000 B of payload;"), r.out());
+        assertTrue(!r.out().contains("UDP GSO: 1 super-packet recorded"), r.out());
+    }
+
     @Test
     void jsonHasStableKeysPerFlowAndDirection() {
         Cli.Result r = Cli.run("check", "-T", "json", sample("ipv4-bigtcp-veth.pcap"), sample("ipv6-bigtcp-snaplen.pcap"));

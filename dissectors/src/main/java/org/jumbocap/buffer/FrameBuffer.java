@@ -226,23 +226,25 @@ public final class FrameBuffer {
     /**
      * The unfolded one's-complement sum of {@code data[from, from + length)} by absolute index, as big-endian
      * 16-bit words whatever the buffer's order (a mapped file's bytes, summed where they lie by a {@link Tail}):
-     * 32-bit halves eight bytes a step, which fold to the same 16 bits as word by word.
+     * 32-bit halves eight bytes a step, which fold to the same 16 bits as word by word. The words are read in
+     * the buffer's own order, and a little-endian buffer's folded sum has its two bytes exchanged once at
+     * the end (RFC 1071 section 2(B): the sum does not depend on the byte order but for that exchange), so a
+     * buffer in the machine's order is summed without exchanging the bytes of every word.
      */
     public static long onesComplementSum(java.nio.ByteBuffer data, int from, int length) {
-        boolean bigEndian = data.order() == java.nio.ByteOrder.BIG_ENDIAN;
         long high = 0;
         long low = 0;
         int i = from;
         int end = from + length;
         for (; i <= end - 8; i += 8) {
             long a = data.getLong(i);
-            if (!bigEndian) {
-                a = Long.reverseBytes(a);
-            }
             high += a >>> 32;
             low += a & 0xFFFFFFFFL;
         }
         long total = high + low;
+        if (data.order() == java.nio.ByteOrder.LITTLE_ENDIAN) {
+            total = swapBytes(fold(total));
+        }
         for (; i <= end - 2; i += 2) {
             total += ((data.get(i) & 0xFF) << 8) | (data.get(i + 1) & 0xFF);
         }
@@ -250,6 +252,19 @@ public final class FrameBuffer {
             total += (data.get(i) & 0xFF) << 8;
         }
         return total;
+    }
+
+    /** A sum folded to 16 bits with end-around carry. */
+    private static int fold(long sum) {
+        long s = sum;
+        while ((s >>> 16) != 0) {
+            s = (s & 0xFFFF) + (s >>> 16);
+        }
+        return (int) s;
+    }
+
+    private static int swapBytes(int word) {
+        return (word & 0xFF) << 8 | word >>> 8;
     }
 
     public int arrayOffset() {

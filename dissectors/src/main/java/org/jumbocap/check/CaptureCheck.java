@@ -3,25 +3,34 @@ package org.jumbocap.check;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jumbocap.dissect.FrameSummary;
 import org.jumbocap.io.FrameRecord;
+import org.jumbocap.io.VnetHeader;
+import org.jumbocap.proto.udp.UdpFields;
+import org.jumbocap.stats.FlowKey;
 import org.jumbocap.stats.FlowStats;
 import org.jumbocap.stats.SummaryDirections;
 
 /**
  * What the TCP traffic of a capture shows about BIG TCP, per flow and direction: the share of payload in
  * super-packets, their sizes, where the sizes stop and the setting that explains it, where the capture was
- * taken, how the super-packets are marked, and what the snaplen cut. Fed with frame summaries only (no
- * trees), so it runs at the speed of the fast decoder. Memory grows with the number of flows. Not
- * thread-safe.
+ * taken, how the super-packets are marked, and what the snaplen cut; and the UDP flows that sent UDP GSO
+ * super-packets ({@link UdpGsoFlow}). Fed with frame summaries only (no trees), so it runs at the speed of the
+ * fast decoder. Memory grows with the number of flows. Not thread-safe.
  */
 public final class CaptureCheck {
     private static final int TCP = 6;
+    private static final int UDP = 17;
+    /** UDP GSO flows kept at most: a capture of many senders' datagrams must not grow the table without end. */
+    static final int MAX_UDP_GSO_FLOWS = 4096;
 
     private final SummaryDirections directions = new SummaryDirections();
     private final Map<FlowStats, DirectionCheck> checks = new IdentityHashMap<>();
+    private final Map<FlowKey, UdpGsoFlow> udpGso = new LinkedHashMap<>();
+    private long udpGsoUncounted;
     private final List<String> files = new ArrayList<>(1);
     private long frames;
     private long cutFrames;
@@ -42,6 +51,10 @@ public final class CaptureCheck {
         if (rec.isCut()) {
             cutFrames++;
         }
+        if (s.ipProto == UDP) {
+            addUdp(s, rec);
+            return;
+        }
         if (s.ipProto != TCP) {
             return;
         }
@@ -53,6 +66,43 @@ public final class CaptureCheck {
         check.add(s, rec);
         lastStats = d;
         lastCheck = check;
+    }
+
+    /** A UDP datagram: counted when the kernel recorded it as a UDP GSO super-packet or the decoder suspects one. */
+    private void addUdp(FrameSummary s, FrameRecord rec) {
+        VnetHeader v = rec.vnetHeader();
+        boolean recorded = v != null && v.isSuperPacket() && v.gsoKind() == VnetHeader.GSO_UDP_L4;
+        if (!recorded && !s.hasExpert(UdpFields.GSO_SUSPECTED_NOTE)) {
+            return;
+        }
+        FlowKey key = FlowKey.of(s);
+        if (key == null) {
+            return;
+        }
+        UdpGsoFlow flow = udpGso.get(key);
+        if (flow == null) {
+            if (udpGso.size() >= MAX_UDP_GSO_FLOWS) {
+                udpGsoUncounted++;
+                return;
+            }
+            flow = new UdpGsoFlow(key);
+            udpGso.put(key, flow);
+        }
+        if (recorded) {
+            flow.addRecorded(s, rec, v);
+        } else {
+            flow.addSuspected(s);
+        }
+    }
+
+    /** The UDP flows that sent UDP GSO super-packets, recorded or suspected, in order of first appearance. */
+    public List<UdpGsoFlow> udpGsoFlows() {
+        return List.copyOf(udpGso.values());
+    }
+
+    /** UDP GSO super-packets of flows beyond {@link #MAX_UDP_GSO_FLOWS}, counted nowhere else. */
+    public long udpGsoUncounted() {
+        return udpGsoUncounted;
     }
 
     public List<String> files() {

@@ -4,12 +4,14 @@ import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -28,9 +30,18 @@ import org.jumbocap.buffer.FrameBuffer;
  * whole; skips read nothing, and {@link #readFrame} copies only the first {@link #EAGER_PREFIX_LENGTH}
  * bytes of a frame longer than {@link #WHOLE_FRAME_LENGTH}, leaving the rest in the file until its record
  * asks for it. So a summary of super-packets brings their record headers and eager prefixes into the heap
- * and no byte of their payload, and no record costs a system call. File-backed inputs seek
- * cheaply; stream-backed ones cannot. {@link #bytesDelivered} counts every byte copied from the source
- * into the heap.
+ * and no byte of their payload. File-backed inputs seek cheaply; stream-backed ones cannot. {@link
+ * #bytesDelivered} counts every byte copied from the source into the heap.
+ *
+ * <p>Where records lie far apart (after a skip of at least {@link #SPARSE_SKIP} bytes, a super-packet's
+ * payload, or a seek) the fills that follow, up to {@link #SPARSE_RUN} bytes on, are positioned reads
+ * (a seek and a read of the file each) instead of copies from the mapping: a record of a super-packet
+ * touches a page of the mapping no other record shares, and each such page costs a page fault, its share
+ * of mapping and unmapping a window, and of the kernel's work to tear the mapping down; the two system
+ * calls that copy its 528 bytes cost less (docs/benchmarks.md). Dense records, small frames one after another,
+ * stay on the mapping, where a record costs no system call. The positioned reads go through the {@link
+ * RandomAccessFile} the channel belongs to, whose reads an interrupt does not break, unlike a {@link
+ * FileChannel}'s, which an interrupt of the reading thread closes for every thread.
  *
  * <p>{@link #close} unmaps the windows at once where the JDK allows it (sun.misc.Unsafe#invokeCleaner),
  * so a closed capture leaves no mapping behind that would keep its file system busy; every copy from a
@@ -68,10 +79,27 @@ public final class CaptureInput implements Closeable {
     private static final int FILE_BUFFER_SIZE = 64 << 10;
     /** The shortest record header before a frame's data (pcap's; pcapng's are longer). */
     private static final int SHORTEST_RECORD_HEADER = 16;
+    /**
+     * A skip of at least this many bytes (a frame's tail left in the file) puts the fills after it on
+     * positioned reads: records this far apart share no page of the mapping.
+     */
+    static final long SPARSE_SKIP = 16 << 10;
+    /**
+     * Bytes after a sparse skip (or a seek) read by positioned reads; a run of records read back to back
+     * beyond it is dense, and goes back to the mapping.
+     */
+    static final long SPARSE_RUN = 64 << 10;
+    /** The longest fill served by a positioned read; longer reads copy from the mapping. */
+    private static final int LONGEST_POSITIONED_READ = 4096;
     /** Unmaps a mapped buffer now, or null where the JDK does not let us (then the collector does). */
     private static final MethodHandle UNMAP = unmapper();
 
     private final FileChannel channel;
+    /**
+     * The open file under {@link #channel}, for the positioned reads on the reader's thread; null for a
+     * stream, or a file that a {@link RandomAccessFile} could not open (then the mapping serves every fill).
+     */
+    private final RandomAccessFile file;
     private final InputStream stream;
     private final byte[] buf;
     /** File offset of {@code buf[0]}; the source stands at {@code bufferStart + limit}. */
@@ -101,6 +129,10 @@ public final class CaptureInput implements Closeable {
     private long size;
     /** Offset of the next byte the file gives ({@code bufferStart + limit} between calls). */
     private long source;
+    /** Fills of the file below this offset are positioned reads (see {@link #SPARSE_SKIP}). */
+    private long positionedUntil;
+    /** Windows mapped so far (each mapping of one, again or not), for tests. */
+    private long windowsMapped;
     /** Counts the frames read by {@link #readFrame}, so a partly loaded record can tell it is still current. */
     private boolean closed;
     /** Bytes the reader's thread copied from the source into the heap: the buffer's fills and frames. */
@@ -108,14 +140,15 @@ public final class CaptureInput implements Closeable {
     /** Bytes of frames' tails copied into records, on any thread (under the input's lock). */
     private long tailBytes;
 
-    private CaptureInput(FileChannel channel, InputStream stream, int bufferSize, long windowSize, int prefixLength,
-                         int wholeLength, long size) {
+    private CaptureInput(RandomAccessFile file, FileChannel channel, InputStream stream, int bufferSize,
+                         long windowSize, int prefixLength, int wholeLength, long size) {
         if (windowSize < 1 || windowSize > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("window size " + windowSize + " is not in [1, 2^31)");
         }
         if (prefixLength < 1) {
             throw new IllegalArgumentException("prefix length " + prefixLength + " is below 1");
         }
+        this.file = file;
         this.channel = channel;
         this.stream = stream;
         this.buf = new byte[Math.max(bufferSize, 64)];
@@ -140,12 +173,20 @@ public final class CaptureInput implements Closeable {
     }
 
     private static CaptureInput open(Path file, long windowSize, int prefixLength, int wholeLength) throws IOException {
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        RandomAccessFile raf = null;
+        FileChannel channel;
         try {
-            return new CaptureInput(channel, null, FILE_BUFFER_SIZE, windowSize, prefixLength, wholeLength,
+            raf = new RandomAccessFile(file.toFile(), "r");
+            channel = raf.getChannel();
+        } catch (IOException | UnsupportedOperationException e) {
+            // the channel's own exception names the problem as before (NoSuchFileException, AccessDeniedException)
+            channel = FileChannel.open(file, StandardOpenOption.READ);
+        }
+        try {
+            return new CaptureInput(raf, channel, null, FILE_BUFFER_SIZE, windowSize, prefixLength, wholeLength,
                     channel.size());
         } catch (IOException | RuntimeException e) {
-            channel.close();
+            channel.close(); // and the file it came from
             throw e;
         }
     }
@@ -157,7 +198,7 @@ public final class CaptureInput implements Closeable {
 
     /** Same, with a chosen buffer size (tests use tiny buffers to exercise the refill paths). */
     public static CaptureInput of(InputStream in, int bufferSize) {
-        return new CaptureInput(null, in, bufferSize, DEFAULT_WINDOW_SIZE, EAGER_PREFIX_LENGTH, WHOLE_FRAME_LENGTH, 0);
+        return new CaptureInput(null, null, in, bufferSize, DEFAULT_WINDOW_SIZE, EAGER_PREFIX_LENGTH, WHOLE_FRAME_LENGTH, 0);
     }
 
     public boolean seekable() {
@@ -402,6 +443,9 @@ public final class CaptureInput implements Closeable {
                 fileSize();
             }
             long target = Math.min(want, Math.max(size, bufferStart));
+            if (target - bufferStart >= SPARSE_SKIP) {
+                positionedUntil = target + SPARSE_RUN;
+            }
             done += target - bufferStart;
             bufferStart = target;
             source = target;
@@ -441,6 +485,7 @@ public final class CaptureInput implements Closeable {
         pos = 0;
         limit = 0;
         eof = false;
+        positionedUntil = offset + SPARSE_RUN;
     }
 
     private int readSource(byte[] dst, int off, int len) throws IOException {
@@ -452,7 +497,11 @@ public final class CaptureInput implements Closeable {
                 return -1;
             }
             int n = (int) Math.min(len, size - source);
-            copyFromFile(source, dst, off, n);
+            if (source < positionedUntil && n <= LONGEST_POSITIONED_READ && file != null) {
+                n = readPositioned(source, dst, off, n);
+            } else {
+                copyFromFile(source, dst, off, n);
+            }
             source += n;
             delivered += n;
             return n;
@@ -468,6 +517,25 @@ public final class CaptureInput implements Closeable {
             damage = e instanceof EOFException ? "compressed data ends early" : "compressed data is damaged: " + e.getMessage();
             return -1;
         }
+    }
+
+    /**
+     * Reads {@code [at, at + len)} of the file into {@code dst} with {@code pread}-like calls.
+     *
+     * @return the bytes read: {@code len}, or fewer when the file ended first (it shrank)
+     */
+    private int readPositioned(long at, byte[] dst, int off, int len) throws IOException {
+        file.seek(at);
+        int done = 0;
+        while (done < len) {
+            int r = file.read(dst, off + done, len - done);
+            if (r < 0) {
+                fileSize(); // shrank: the next fill finds the new end
+                break;
+            }
+            done += r;
+        }
+        return done;
     }
 
     /** The file's size now; a file still being written may have grown. */
@@ -519,6 +587,9 @@ public final class CaptureInput implements Closeable {
             }
             MappedByteBuffer old = w;
             w = channel.map(FileChannel.MapMode.READ_ONLY, windowStart, length);
+            // the machine's order: a checksum reads its words without exchanging their bytes (copies take bytes)
+            w.order(ByteOrder.nativeOrder());
+            windowsMapped++;
             windows[k] = w;
             if (old != null) {
                 unmap(old);
@@ -564,6 +635,11 @@ public final class CaptureInput implements Closeable {
      */
     public synchronized long bytesDelivered() {
         return delivered + tailBytes;
+    }
+
+    /** Windows of the file mapped so far, each mapping counted (tests: which reads go through the mapping). */
+    synchronized long windowsMapped() {
+        return windowsMapped;
     }
 
     /** Why the input ended before its real end (a cut or corrupt compressed file), or null. */

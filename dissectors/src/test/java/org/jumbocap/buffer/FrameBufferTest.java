@@ -7,8 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.util.Arrays;
+import java.util.Random;
 import java.util.function.Consumer;
+import org.jumbocap.fast.SampleFrames;
 import org.junit.jupiter.api.Test;
 
 class FrameBufferTest {
@@ -143,5 +149,54 @@ class FrameBufferTest {
         assertThrows(IllegalStateException.class, b::array);
         assertEquals(whole[5] & 0xFF, b.u8(5));
         assertEquals(PREFIX, b.loadedLength());
+    }
+
+    /** The one's-complement sum word by word, big-endian, folded: RFC 1071's definition. */
+    private static int referenceSum(byte[] b, int from, int length) {
+        long sum = 0;
+        for (int i = 0; i < length; i += 2) {
+            int hi = b[from + i] & 0xFF;
+            int lo = i + 1 < length ? b[from + i + 1] & 0xFF : 0;
+            sum += hi << 8 | lo;
+        }
+        while ((sum >>> 16) != 0) {
+            sum = (sum & 0xFFFF) + (sum >>> 16);
+        }
+        return (int) sum;
+    }
+
+    private static int folded(long sum) {
+        while ((sum >>> 16) != 0) {
+            sum = (sum & 0xFFFF) + (sum >>> 16);
+        }
+        return (int) sum;
+    }
+
+    @Test
+    void aByteBufferSumsTheSameInEitherByteOrder() throws IOException {
+        // a real capture's bytes (a super-packet sample, headers and payload), and the two values that fold to zero
+        byte[] file = Files.readAllBytes(SampleFrames.directory().resolve("ipv6-bigtcp-veth.pcap"));
+        byte[] zeros = new byte[300];
+        byte[] ones = new byte[300];
+        Arrays.fill(ones, (byte) 0xFF);
+        Random random = new Random(26);
+        int checked = 0;
+        for (byte[] bytes : new byte[][] {file, zeros, ones}) {
+            ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length).put(bytes);
+            for (int k = 0; k < 300; k++) {
+                int from = random.nextInt(Math.min(bytes.length, 1 << 16));
+                int length = k < 20 ? Math.min(k, bytes.length - from) : random.nextInt(Math.min(bytes.length - from, 200_000) + 1);
+                int expected = referenceSum(bytes, from, length);
+                for (ByteBuffer b : new ByteBuffer[] {ByteBuffer.wrap(bytes), direct}) {
+                    for (ByteOrder order : new ByteOrder[] {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN}) {
+                        b.order(order);
+                        assertEquals(expected, folded(FrameBuffer.onesComplementSum(b, from, length)),
+                                (b.isDirect() ? "direct " : "heap ") + order + " [" + from + ", +" + length + ")");
+                        checked++;
+                    }
+                }
+            }
+        }
+        assertTrue(checked >= 3 * 300 * 4);
     }
 }

@@ -14,6 +14,7 @@ import org.jumbocap.check.CaptureCheck;
 import org.jumbocap.check.DirectionCheck;
 import org.jumbocap.check.SizeCeiling;
 import org.jumbocap.check.SizeDistribution;
+import org.jumbocap.check.UdpGsoFlow;
 import org.jumbocap.io.VnetHeader;
 import org.jumbocap.stats.FlowStats;
 
@@ -135,6 +136,7 @@ public final class CheckReport {
         if (flows.isEmpty()) {
             s.append("    no TCP flows\n");
         }
+        udpGsoText(s, ch);
         for (FlowCheck f : flows) {
             DirectionCheck d = f.data();
             s.append("tcp ").append(d.key().sourceEndpoint()).append(" -> ").append(d.key().destinationEndpoint()).append('\n');
@@ -160,6 +162,33 @@ public final class CheckReport {
                 s.append(String.format(Locale.ROOT, "    reverse: %s frames, %s B of payload, %s super-packets%n",
                         group(r.frames()), group(r.payloadBytes()), group(r.superPackets())));
             }
+        }
+    }
+
+    /** The UDP flows that sent UDP GSO super-packets, after the TCP flows; nothing when there are none. */
+    private static void udpGsoText(StringBuilder s, CaptureCheck ch) {
+        for (UdpGsoFlow u : ch.udpGsoFlows()) {
+            s.append("udp ").append(u.key().sourceEndpoint()).append(" -> ").append(u.key().destinationEndpoint()).append('\n');
+            if (u.recorded() > 0) {
+                String size = u.minGsoSize() == u.maxGsoSize() ? group(u.minGsoSize())
+                        : group(u.minGsoSize()) + " to " + group(u.maxGsoSize());
+                s.append(String.format(Locale.ROOT, "    UDP GSO: %s recorded by the kernel (gso_type udp_l4), %s at gso_size"
+                        + " %s B%n", count(u.recorded(), "super-packet"), count(u.datagrams(), "datagram"), size));
+                s.append(String.format(Locale.ROOT, "    recorded by the kernel: %s outbound, %s inbound%n",
+                        group(u.outbound()), group(u.inbound())));
+                if (u.side() != null) {
+                    s.append("    captured at: ").append(u.side()).append('\n');
+                }
+            }
+            if (u.suspected() > 0) {
+                s.append(String.format(Locale.ROOT, "    suspected UDP GSO: %s longer than the path MTU with %s checksum left"
+                        + " to offload (%s B of payload; no recorded gso_size: jumbocap segment --mtu guesses it)%n",
+                        count(u.suspected(), "datagram"), u.suspected() == 1 ? "its" : "their", group(u.suspectedBytes())));
+            }
+        }
+        if (ch.udpGsoUncounted() > 0) {
+            s.append(String.format(Locale.ROOT, "    %s more UDP GSO super-packets of flows past the first %s, not listed%n",
+                    group(ch.udpGsoUncounted()), group(ch.udpGsoFlows().size())));
         }
     }
 
@@ -307,7 +336,28 @@ public final class CheckReport {
             j.endObject();
         }
         j.endArray();
+        j.name("udp_gso_flows").beginArray();
+        for (UdpGsoFlow u : ch.udpGsoFlows()) {
+            j.beginObject().field("src", u.key().sourceEndpoint()).field("dst", u.key().destinationEndpoint())
+                    .field("recorded_super_packets", u.recorded()).field("datagrams", u.datagrams());
+            nullableInt(j, "gso_size_min", u.minGsoSize());
+            nullableInt(j, "gso_size_max", u.maxGsoSize());
+            j.field("outbound_super_packets", u.outbound()).field("inbound_super_packets", u.inbound())
+                    .field("suspected_datagrams", u.suspected()).field("suspected_payload_bytes", u.suspectedBytes());
+            j.endObject();
+        }
+        j.endArray();
+        j.field("udp_gso_uncounted", ch.udpGsoUncounted());
         j.endObject();
+    }
+
+    private static void nullableInt(Json j, String name, int value) {
+        j.name(name);
+        if (value < 0) {
+            j.value((String) null);
+        } else {
+            j.value(value);
+        }
     }
 
     private static void directionJson(Json j, DirectionCheck d) {
@@ -358,6 +408,11 @@ public final class CheckReport {
             j.value(s);
         }
         j.endArray();
+    }
+
+    /** "1 datagram", "9 datagrams". */
+    private static String count(long n, String noun) {
+        return group(n) + " " + noun + (n == 1 ? "" : "s");
     }
 
     private static String group(long n) {

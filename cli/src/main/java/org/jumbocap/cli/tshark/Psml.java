@@ -39,24 +39,9 @@ public final class Psml {
         s.append("\n<packet>\n");
         for (String c : COLUMNS) {
             s.append("<section>");
-            escape(columns.column(c, tree, context), s);
+            Pdml.escape(columns.column(c, tree, context), s); // tshark's escaping, control characters too
             s.append("</section>\n");
         }
         s.append("</packet>\n");
-    }
-
-    /** XML's five: &amp; &lt; &gt; &quot; &apos;, as tshark escapes its texts. */
-    static void escape(String text, StringBuilder s) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '&' -> s.append("&amp;");
-                case '<' -> s.append("&lt;");
-                case '>' -> s.append("&gt;");
-                case '"' -> s.append("&quot;");
-                case '\'' -> s.append("&apos;");
-                default -> s.append(c);
-            }
-        }
     }
 }

@@ -43,10 +43,10 @@ public final class PcapReader implements CaptureReader {
     private final int versionMinor;
     private final long snaplen;
     private final int linkType;
-    /** The file's one interface, made once: the frame loop asks for the interfaces at every frame. */
-    private final List<InterfaceInfo> interfaces;
     private final int fcsLength;
     private final long recordLimit;
+    /** The file's one interface; asked for with every frame by loops that keep time per interface. */
+    private final List<InterfaceInfo> interfaces;
     private long recordNumber;
     private CaptureFormatException failure;
 

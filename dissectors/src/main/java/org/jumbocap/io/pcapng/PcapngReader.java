@@ -106,6 +106,8 @@ public final class PcapngReader implements CaptureReader {
     private final String name;
     private final List<Section> sections = new ArrayList<>();
     private final List<InterfaceInfo> interfaces = new ArrayList<>();
+    /** The interfaces as callers see them, asked for with every frame by loops that keep time per interface. */
+    private final List<InterfaceInfo> interfacesView = Collections.unmodifiableList(interfaces);
     /** opt_comment of each interface description, by file-wide interface id. */
     private final java.util.Map<Integer, List<String>> interfaceComments = new java.util.HashMap<>();
     private final List<InterfaceStatistics> interfaceStatistics = new ArrayList<>();
@@ -641,7 +643,7 @@ public final class PcapngReader implements CaptureReader {
 
     @Override
     public List<InterfaceInfo> interfaces() {
-        return Collections.unmodifiableList(interfaces);
+        return interfacesView;
     }
 
     @Override

@@ -1,8 +1,5 @@
 package org.jumbocap.proto.ipv6.ext;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
 import org.jumbocap.dissect.DissectionContext;
 import org.jumbocap.tree.FieldNode;
 
@@ -32,7 +29,11 @@ public final class ChainState {
     private int nextHeader;
     private int index;
     private End end = End.UPPER_LAYER;
-    private List<JumboOption> jumboOptions = List.of();
+    /**
+     * The first Jumbo Payload option inside a Hop-by-Hop header, the only one that counts (RFC 2675); a field, not a
+     * list of every option found, so a jumbogram's walk allocates nothing beyond the option itself.
+     */
+    private JumboOption firstHopByHopJumbo;
     private boolean moreFragments;
     private FieldNode hopByHop;
     private int hopByHopOffset = -1;
@@ -51,9 +52,7 @@ public final class ChainState {
         this.offset = firstOffset;
         this.index = 0;
         this.end = End.UPPER_LAYER;
-        if (!jumboOptions.isEmpty()) {
-            jumboOptions = List.of();
-        }
+        this.firstHopByHopJumbo = null;
         this.moreFragments = false;
         this.hopByHop = null;
         this.hopByHopOffset = -1;
@@ -90,24 +89,6 @@ public final class ChainState {
         return end;
     }
 
-    public List<JumboOption> jumboOptions() {
-        return jumboOptions;
-    }
-
-    /** Jumbo Payload options inside Hop-by-Hop headers, the only place they count. */
-    public List<JumboOption> hopByHopJumboOptions() {
-        if (jumboOptions.isEmpty()) {
-            return List.of();
-        }
-        List<JumboOption> inHopByHop = new ArrayList<>(jumboOptions.size());
-        for (JumboOption option : jumboOptions) {
-            if (option.inHopByHop()) {
-                inHopByHop.add(option);
-            }
-        }
-        return Collections.unmodifiableList(inHopByHop);
-    }
-
     public FieldNode hopByHop() {
         return hopByHop;
     }
@@ -141,21 +122,16 @@ public final class ChainState {
         return fragment;
     }
 
+    /** A Jumbo Payload option the walk found; one outside a Hop-by-Hop header, or a second one, has its expert item and is not kept. */
     public void addJumboOption(JumboOption option) {
-        if (jumboOptions.isEmpty()) {
-            jumboOptions = new ArrayList<>(1);
+        if (option.inHopByHop() && firstHopByHopJumbo == null) {
+            firstHopByHopJumbo = option;
         }
-        jumboOptions.add(option);
     }
 
     /** The first Jumbo Payload option inside a Hop-by-Hop header, or null. */
     public JumboOption firstHopByHopJumboOption() {
-        for (int i = 0; i < jumboOptions.size(); i++) {
-            if (jumboOptions.get(i).inHopByHop()) {
-                return jumboOptions.get(i);
-            }
-        }
-        return null;
+        return firstHopByHopJumbo;
     }
 
     /** True when a fragment header says more fragments follow: this packet is a first fragment. */
