@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Measures jumbocap against tcpdump and tshark in one run, on two captures, generated unless given:
+# Measures jumbocap against tcpdump and tshark in one run, on three captures, generated unless given:
 #   big    SIZE_MB of BIG TCP super-packets (the >64 KB frames of samples/ipv6-bigtcp-veth.pcap and
 #          samples/ipv4-bigtcp-veth.pcap repeated, timestamps and TCP sequence numbers moving on),
 #          or --big FILE (e.g. the kernel-made big.pcap of cli/bench/make-kernel-captures.sh).
 #          The recorded super-packet row (docs/benchmarks.md) is the issue's workload, a kernel-made file of
 #          4.4 GB: sudo cli/bench/make-kernel-captures.sh --only big --big-gb 4.4 --dir DIR, then --big
 #          DIR/big.pcap (on a file of 537 MB tcpdump takes 0.11 s, less than a JVM's start-up)
-#   small  N synthetic Ethernet frames of 64 to 1500 bytes (TCP data and ACKs over IPv4/IPv6, some UDP),
-#          or --small FILE (e.g. small.pcap of make-kernel-captures.sh)
+#   small  N synthetic Ethernet frames of 64 to 1500 bytes, about 630 on average (TCP data and ACKs over
+#          IPv4/IPv6, some UDP), or --small FILE (e.g. small.pcap of make-kernel-captures.sh)
+#   tiny   N synthetic frames of about 126 bytes on average (TCP data of 1 to 164 bytes to port 5201 and
+#          its pure ACKs, two frames in three; UDP with 64-byte payloads; IPv4/IPv6), where the rate of
+#          frames, not of bytes, is what counts; or --tiny FILE
+# --small-corpora chooses which of the two small-frame files are measured (both by default).
 # For each file, with the page cache warm: cat (the page-cache reference), tcpdump -nn -r, tshark -n -r,
 # jumbocap read, jumbocap read -T fields -e frame.number with the display filters 'tcp.port == 5201'
 # and 'jumbo', jumbocap stats, and in-JVM passes of org.jumbocap.bench.gen.ToolComparison: the fast
@@ -25,12 +29,15 @@
 # note has them, frames/s counts every frame read). Prints a Markdown table; the inputs live in a temp dir removed at
 # the end. docs/benchmarks.md has the results and what they mean.
 #
-# usage: cli/bench/compare-tools.sh [--quick] [--size-mb N] [--small-frames N] [--tshark-limit S]
+# usage: cli/bench/compare-tools.sh [--quick] [--size-mb N] [--small-frames N] [--tiny-frames N]
+#                                   [--small-corpora LIST] [--tshark-limit S]
 #                                   [--limit S] [--repeat-big N] [--repeat-small N] [--dir DIR]
-#                                   [--big FILE] [--small FILE] [--out FILE] [--profile] [--keep]
-#   --quick          --size-mb 256 --small-frames 1000000
+#                                   [--big FILE] [--small FILE] [--tiny FILE] [--out FILE] [--profile] [--keep]
+#   --quick          --size-mb 256 --small-frames 1000000 --tiny-frames 1000000
 #   --size-mb        size of the super-packet file (default 2048)
 #   --small-frames   frames in the small-frame file (default 5000000)
+#   --tiny-frames    frames in the tiny-frame file (default 3000000)
+#   --small-corpora  which small-frame files to measure: small, tiny or small,tiny (the default)
 #   --tshark-limit   seconds tshark may run on one file before it is stopped (default 60)
 #   --limit          seconds any other command may run (default 240)
 #   --repeat-big     runs of each command on the super-packet file, the fastest kept (default 3)
@@ -38,9 +45,10 @@
 #   --dir            where the temp dir is made (default $TMPDIR or /tmp)
 #   --big FILE       measure this capture as the super-packet file instead of generating one
 #   --small FILE     measure this capture as the small-frame file instead of generating one
+#   --tiny FILE      measure this capture as the tiny-frame file instead of generating one
 #   --out            also write the results (Markdown) to FILE
-#   --profile        afterwards, JFR-profile jumbocap read and stats on the small file, and read on the
-#                    super-packet file named four times, and print the hottest methods
+#   --profile        afterwards, JFR-profile jumbocap read and stats on each small-frame file, and read on
+#                    the super-packet file named four times, and print the hottest methods
 #   --keep           keep the generated files (given files are never touched)
 set -euo pipefail
 
@@ -49,6 +57,8 @@ root=$(cd "$here/../.." && pwd)
 
 size_mb=2048
 small_frames=5000000
+tiny_frames=3000000
+small_corpora=small,tiny
 tshark_limit=60
 limit=240
 base=${TMPDIR:-/tmp}
@@ -59,11 +69,14 @@ repeat_big=3
 repeat_small=1
 big_given=
 small_given=
+tiny_given=
 while [ $# -gt 0 ]; do
     case "$1" in
-        --quick) size_mb=256; small_frames=1000000 ;;
+        --quick) size_mb=256; small_frames=1000000; tiny_frames=1000000 ;;
         --size-mb) size_mb=$2; shift ;;
         --small-frames) small_frames=$2; shift ;;
+        --tiny-frames) tiny_frames=$2; shift ;;
+        --small-corpora) small_corpora=$2; shift ;;
         --tshark-limit) tshark_limit=$2; shift ;;
         --limit) limit=$2; shift ;;
         --repeat-big) repeat_big=$2; shift ;;
@@ -71,6 +84,7 @@ while [ $# -gt 0 ]; do
         --dir) base=$2; shift ;;
         --big) big_given=$2; shift ;;
         --small) small_given=$2; shift ;;
+        --tiny) tiny_given=$2; shift ;;
         --out) out_file=$2; shift ;;
         --profile) profile=1 ;;
         --keep) keep=1 ;;
@@ -81,15 +95,27 @@ while [ $# -gt 0 ]; do
 done
 
 die() { echo "compare-tools: $*" >&2; exit 1; }
+measure_small=0
+measure_tiny=0
+IFS=, read -r -a corpora <<<"$small_corpora"
+for c in "${corpora[@]}"; do
+    case "$c" in
+        small) measure_small=1 ;;
+        tiny) measure_tiny=1 ;;
+        *) die "--small-corpora takes small, tiny or small,tiny, not '$small_corpora'" ;;
+    esac
+done
+[ "$measure_small" = 1 ] || [ "$measure_tiny" = 1 ] || die "--small-corpora names no file"
 for tool in tcpdump tshark capinfos java javac timeout awk; do
     command -v "$tool" >/dev/null 2>&1 || die "$tool is needed"
 done
 /usr/bin/time -v true >/dev/null 2>&1 || die "GNU time is needed as /usr/bin/time (Debian: apt-get install time)"
-for f in "$big_given" "$small_given"; do
+for f in "$big_given" "$small_given" "$tiny_given"; do
     [ -z "$f" ] || [ -r "$f" ] || die "cannot read $f"
 done
 [ -z "$big_given" ] || big_given=$(readlink -f "$big_given")
 [ -z "$small_given" ] || small_given=$(readlink -f "$small_given")
+[ -z "$tiny_given" ] || tiny_given=$(readlink -f "$tiny_given")
 if [ "$profile" = 1 ]; then
     command -v jfr >/dev/null 2>&1 || die "--profile needs the JDK's jfr tool"
 fi
@@ -106,6 +132,12 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
+
+# With TZ unset, glibc's localtime() looks at /etc/localtime again (a stat) on every call, and tcpdump prints
+# every frame's time through it: on this machine 3 M tiny frames took it 8.4 s of CPU against 2.9 s with TZ set (strace:
+# one newfstatat per frame). TZ naming the same file gives the same times, read once. Nothing else measured
+# here prints local times.
+export TZ=${TZ:-:/etc/localtime}
 
 # ---------------------------------------------------------------- build
 log "building jumbocap (if its sources changed) and the generator"
@@ -192,7 +224,7 @@ JAVA
     fi
 fi
 gen() {
-    [ "$gen_ok" = 1 ] || die "generating an input needs ToolComparison, which does not compile; give --big and --small"
+    [ "$gen_ok" = 1 ] || die "generating an input needs ToolComparison, which does not compile; give --big, --small and --tiny"
     java -cp "$gen_cp" org.jumbocap.bench.gen.ToolComparison "$@"
 }
 # frames_of FILE: its frame count
@@ -215,26 +247,43 @@ else
     big_frames=$(field frames "$big_line")
     generated=1
 fi
-if [ -n "$small_given" ]; then
-    small=$small_given
-    small_frames=$(frames_of "$small")
-    log "small-frame file: $small, $small_frames frames"
-else
-    small="$tmp/small-frames.pcap"
-    log "generating $small_frames small frames"
-    small_line=$(gen small-frames "$small" "$small_frames") || die "generating the small frames failed"
-    log "  $small_line"
-    small_frames=$(field frames "$small_line")
-    generated=1
+# small_input KIND GIVEN COUNT: sets input and input_frames to the given file, or to one generated by
+# ToolComparison's KIND-frames mode
+small_input() {
+    local kind=$1 given=$2 count=$3
+    if [ -n "$given" ]; then
+        input=$given
+        input_frames=$(frames_of "$input")
+        log "$kind-frame file: $input, $input_frames frames"
+    else
+        input="$tmp/$kind-frames.pcap"
+        log "generating $count $kind frames"
+        local line
+        line=$(gen "$kind-frames" "$input" "$count") || die "generating the $kind frames failed"
+        log "  $line"
+        input_frames=$(field frames "$line")
+        generated=1
+    fi
+    [[ "$input_frames" =~ ^[0-9]+$ ]] || die "cannot count the frames of $input"
+}
+smalls=()        # the small-frame files measured, in order
+small_counts=()  # their frame counts
+if [ "$measure_small" = 1 ]; then
+    small_input small "$small_given" "$small_frames"
+    smalls+=("$input"); small_counts+=("$input_frames")
+fi
+if [ "$measure_tiny" = 1 ]; then
+    small_input tiny "$tiny_given" "$tiny_frames"
+    smalls+=("$input"); small_counts+=("$input_frames")
 fi
 gen_seconds=$(awk -v a="$gen_started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
-[[ "$big_frames" =~ ^[0-9]+$ && "$small_frames" =~ ^[0-9]+$ ]] || die "cannot count the frames of the inputs"
+[[ "$big_frames" =~ ^[0-9]+$ ]] || die "cannot count the frames of the inputs"
 load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # the generator leaves gigabytes of dirty pages: write them back now, not during the measurements
 log "writing the inputs back to disk, then warming the page cache"
 sync
-for f in "$big" "$small"; do cat "$f" >/dev/null; cat "$f" >/dev/null; done
+for f in "$big" "${smalls[@]}"; do cat "$f" >/dev/null; cat "$f" >/dev/null; done
 
 # ---------------------------------------------------------------- runs
 results="$tmp/results.tsv"
@@ -373,7 +422,9 @@ run "jumbocap read (start-up cost)" "$sample" "$(frames_of "$sample")" "$(stat -
 repeat=$repeat_big
 measure "$big" "$big_frames" "$(stat -c %s "$big")"
 repeat=$repeat_small
-measure "$small" "$small_frames" "$(stat -c %s "$small")"
+for i in "${!smalls[@]}"; do
+    measure "${smalls[$i]}" "${small_counts[$i]}" "$(stat -c %s "${smalls[$i]}")"
+done
 
 # ---------------------------------------------------------------- report
 report() {
@@ -383,8 +434,15 @@ report() {
     echo "Tools: $(tcpdump --version 2>&1 | head -n 1), $(tcpdump --version 2>&1 | sed -n 2p), $(tshark --version 2>/dev/null | head -n 1), $(java -version 2>&1 | head -n 1), $jumbocap_version"
     local what=given
     [ "$generated" = 0 ] || what="generated in ${gen_seconds}s"
-    echo "Inputs ($what): $(basename "$big") $big_frames frames, $(stat -c %s "$big") bytes${big_given:+ ($big_given)};" \
-        "$(basename "$small") $small_frames frames, $(stat -c %s "$small") bytes${small_given:+ ($small_given)}"
+    local inputs i f
+    inputs="$(basename "$big") $big_frames frames, $(stat -c %s "$big") bytes${big_given:+ ($big_given)}"
+    for i in "${!smalls[@]}"; do
+        f=${smalls[$i]}
+        inputs+="; $(basename "$f") ${small_counts[$i]} frames, $(stat -c %s "$f") bytes"
+        inputs+=" ($(capinfos -z -M "$f" | sed -n 's/^Average packet size: *//p' | tr -d '\n') on average)"
+        case "$f" in "$tmp"/*) ;; *) inputs+=" ($f)" ;; esac
+    done
+    echo "Inputs ($what): $inputs"
     echo "Load average (1, 5, 15 min): $load_at_start when the measurements started, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
     [ -z "$gen_note" ] || echo "In-JVM rows: $gen_note"
     echo
@@ -411,10 +469,12 @@ report | tee ${out_file:+"$out_file"}
 
 # ---------------------------------------------------------------- profile
 if [ "$profile" = 1 ]; then
-    for what in "read small" "stats small" "read big"; do
-        set -- $what
-        cmd=$1
-        if [ "$2" = small ]; then inputs=("$small"); else inputs=("$big" "$big" "$big" "$big"); fi
+    profiled=()  # "COMMAND WHICH": an index into smalls, or big (named four times)
+    for i in "${!smalls[@]}"; do profiled+=("read $i" "stats $i"); done
+    for what in "${profiled[@]}" "read big"; do
+        cmd=${what%% *}
+        which=${what#* }
+        if [ "$which" = big ]; then inputs=("$big" "$big" "$big" "$big"); else inputs=("${smalls[$which]}"); fi
         log "profiling jumbocap $cmd on $(basename "${inputs[0]}") x${#inputs[@]}"
         JUMBOCAP_JAVA_OPTS="-XX:StartFlightRecording=filename=$tmp/$cmd.jfr,settings=profile" \
             "$jumbocap" "$cmd" "${inputs[@]}" >/dev/null 2>"$tmp/jfr.log"

@@ -31,6 +31,8 @@ public final class SummaryText {
             Map.entry("icmpv6", "ICMPv6"), Map.entry("icmp", "ICMP"), Map.entry("arp", "ARP"),
             Map.entry("eth", "Ethernet"), Map.entry("vlan", "802.1Q"), Map.entry("vxlan", "VXLAN"),
             Map.entry("geneve", "Geneve"), Map.entry("sll", "SLL"), Map.entry("esp", "ESP"), Map.entry("ah", "AH"));
+    private static final String TCP_NAME = PROTOCOL_NAMES.get(TcpFields.TCP.protocolName());
+    private static final String UDP_NAME = PROTOCOL_NAMES.get(UdpFields.UDP.protocolName());
     /** Layers that say nothing about what the frame is. */
     private static final List<String> NOT_A_PROTOCOL = List.of("frame", "data", "jumbo");
     /*
@@ -48,7 +50,34 @@ public final class SummaryText {
     private static final int RETRANSMITTED = TcpAnalysisFlag.RETRANSMISSION.bit() | TcpAnalysisFlag.FAST_RETRANSMISSION.bit()
             | TcpAnalysisFlag.SPURIOUS_RETRANSMISSION.bit() | TcpAnalysisFlag.OUT_OF_ORDER.bit();
 
+    /** "[flags]" of TCP's info by the header's 12 flag bits, made at first use (a race makes equal Strings). */
+    private static final String[] BRACKETED_FLAGS = new String[1 << 12];
+
     private SummaryText() {
+    }
+
+    /**
+     * Where {@link #appendTransportInfo} writes TCP's or UDP's info text: pieces that are the project's own
+     * (flag names, analysis marks, labels) and decimal numbers, all ASCII, so nothing in them is escaped.
+     */
+    public interface InfoOut {
+        /** Text of ASCII characters only. */
+        void appendAscii(String text);
+
+        void appendNumber(long n);
+    }
+
+    /** An {@link InfoOut} over a StringBuilder, for the info text as a String. */
+    private record StringInfoOut(StringBuilder s) implements InfoOut {
+        @Override
+        public void appendAscii(String text) {
+            s.append(text);
+        }
+
+        @Override
+        public void appendNumber(long n) {
+            s.append(n);
+        }
     }
 
     // ---- from the summary ------------------------------------------------------------------------
@@ -58,11 +87,18 @@ public final class SummaryText {
         FieldDef top = null;
         for (int i = 0; i < summary.protocolLayerCount; i++) {
             FieldDef layer = summary.protocolLayers[i];
-            if (!NOT_A_PROTOCOL.contains(layer.name())) {
+            if (isProtocol(layer)) {
                 top = layer;
             }
         }
         return top;
+    }
+
+    /** Whether the layer says what the frame is (not "frame", "data" nor "jumbo"). */
+    private static boolean isProtocol(FieldDef layer) {
+        // TCP, UDP and IP, the layers of nearly every frame, without a look at the name
+        return layer == TcpFields.TCP || layer == UdpFields.UDP || layer == Ipv4Fields.IP || layer == Ipv6Fields.IPV6
+                || !NOT_A_PROTOCOL.contains(layer.name());
     }
 
     /** True when the innermost IP header carries TCP or UDP, so the summary's ports belong to it. */
@@ -99,16 +135,10 @@ public final class SummaryText {
             return null;
         }
         FieldDef top = topLayer(summary);
-        boolean transport = transportAboveIp(summary);
-        if (top == TcpFields.TCP && transport) {
-            SegmentPlan plan = summary.decodedWith;
-            if (plan != null && plan.onlyBeginsAMessage()) {
-                return TcpFields.SEGMENT_OF_A_PDU;
-            }
-            return tcpInfo(summary, analysis, plan != null && plan.onlyContinuesAMessage());
-        }
-        if (top == UdpFields.UDP && transport) {
-            return summary.udpLengthField >= 8 ? "Len=" + (summary.udpLengthField - 8) : "";
+        if (hasTransportInfo(summary, top)) {
+            StringBuilder s = new StringBuilder(96);
+            appendTransportInfo(summary, top, analysis, new StringInfoOut(s));
+            return s.toString();
         }
         if ((top == IcmpFields.ICMP || top == Icmpv6Fields.ICMPV6) && summary.icmpType >= 0) {
             return (top == IcmpFields.ICMP ? IcmpFields.TYPE : Icmpv6Fields.TYPE).valueNames().get((long) summary.icmpType);
@@ -116,43 +146,91 @@ public final class SummaryText {
         return null;
     }
 
+    /**
+     * True when the info text is TCP's or UDP's from the summary ({@code top} its {@link #topLayer}, the
+     * frame complete and with IP): {@link #appendTransportInfo} writes it.
+     */
+    public static boolean hasTransportInfo(FrameSummary summary, FieldDef top) {
+        return (top == TcpFields.TCP || top == UdpFields.UDP) && transportAboveIp(summary);
+    }
+
+    /**
+     * The info text of a frame whose {@link #hasTransportInfo} ({@code top} its {@link #topLayer}), as
+     * {@link #info(FrameSummary, TcpAnalysis)} gives it, written piece by piece to {@code out}: no String of
+     * its own per frame.
+     */
+    public static void appendTransportInfo(FrameSummary summary, FieldDef top, TcpAnalysis analysis, InfoOut out) {
+        if (top == UdpFields.UDP) {
+            if (summary.udpLengthField >= 8) {
+                out.appendAscii("Len=");
+                out.appendNumber(summary.udpLengthField - 8);
+            }
+            return;
+        }
+        SegmentPlan plan = summary.decodedWith;
+        if (plan != null && plan.onlyBeginsAMessage()) {
+            out.appendAscii(TcpFields.SEGMENT_OF_A_PDU);
+            return;
+        }
+        appendTcpInfo(summary, analysis, plan != null && plan.onlyContinuesAMessage(), out);
+    }
+
     /** TCP's info text from the summary: flags, Seq, Ack, Win, Len, MSS and WS. */
     static String tcpInfo(FrameSummary summary, TcpAnalysis analysis) {
-        return tcpInfo(summary, analysis, false);
+        StringBuilder s = new StringBuilder(96);
+        appendTcpInfo(summary, analysis, false, new StringInfoOut(s));
+        return s.toString();
     }
 
     /** {@link #tcpInfo(FrameSummary, TcpAnalysis)}, marked as tshark marks a segment inside a longer message. */
-    private static String tcpInfo(FrameSummary summary, TcpAnalysis analysis, boolean insideAMessage) {
-        StringBuilder s = new StringBuilder(insideAMessage ? 160 : 96);
+    private static void appendTcpInfo(FrameSummary summary, TcpAnalysis analysis, boolean insideAMessage, InfoOut out) {
         boolean tracked = analysis != null && analysis.tracked;
-        if (tracked) {
-            TcpAnalysisFlag.appendMarks(s, analysis.flags, analysis.duplicateAckFrame, analysis.duplicateAckNumber);
+        if (tracked && analysis.flags != 0) {
+            StringBuilder marks = new StringBuilder(48);
+            TcpAnalysisFlag.appendMarks(marks, analysis.flags, analysis.duplicateAckFrame, analysis.duplicateAckNumber);
+            out.appendAscii(marks.toString());
         }
         int flags = summary.tcpFlags;
-        s.append('[');
-        if (flags >= 0) {
-            TcpFlags.appendNames(flags, s);
-        }
-        s.append(']');
-        appendIf(s, " Seq=", tracked ? analysis.seq : summary.tcpSeq);
+        out.appendAscii(bracketedFlags(flags));
+        appendIf(out, " Seq=", tracked ? analysis.seq : summary.tcpSeq);
         if (flags >= 0 && (flags & 0x10) != 0) {
-            appendIf(s, " Ack=", tracked ? analysis.ack : summary.tcpAck);
+            appendIf(out, " Ack=", tracked ? analysis.ack : summary.tcpAck);
         }
-        appendIf(s, " Win=", tracked && analysis.windowSize >= 0 ? analysis.windowSize : summary.tcpWindow);
-        appendIf(s, " Len=", summary.transportPayloadLength);
-        appendIf(s, " MSS=", summary.tcpMss);
-        appendIf(s, " WS=", summary.tcpWindowScaleMultiplier);
+        appendIf(out, " Win=", tracked && analysis.windowSize >= 0 ? analysis.windowSize : summary.tcpWindow);
+        appendIf(out, " Len=", summary.transportPayloadLength);
+        appendIf(out, " MSS=", summary.tcpMss);
+        appendIf(out, " WS=", summary.tcpWindowScaleMultiplier);
         if (insideAMessage) {
-            s.append(' ').append(TcpFields.SEGMENT_OF_A_PDU);
+            out.appendAscii(" ");
+            out.appendAscii(TcpFields.SEGMENT_OF_A_PDU);
         }
-        return s.toString();
+    }
+
+    /** "[PSH, ACK]": the set flags' names in brackets, "[]" for none or no flags (-1). */
+    private static String bracketedFlags(int flags) {
+        if (flags < 0 || flags >= BRACKETED_FLAGS.length) {
+            return flags < 0 ? "[]" : TcpFlags.appendNames(flags, new StringBuilder("[")).append(']').toString();
+        }
+        String text = BRACKETED_FLAGS[flags];
+        if (text == null) {
+            text = TcpFlags.appendNames(flags, new StringBuilder("[")).append(']').toString();
+            BRACKETED_FLAGS[flags] = text;
+        }
+        return text;
+    }
+
+    private static void appendIf(InfoOut out, String label, long v) {
+        if (v >= 0) {
+            out.appendAscii(label);
+            out.appendNumber(v);
+        }
     }
 
     /** The protocol column from the summary ("TCP", "ICMPv6", "ARP"), or null when it records no layer. */
     public static String protocol(FrameSummary summary) {
         int top = -1;
         for (int i = 0; i < summary.protocolLayerCount; i++) {
-            if (!NOT_A_PROTOCOL.contains(summary.protocolLayers[i].name())) {
+            if (isProtocol(summary.protocolLayers[i])) {
                 top = i;
             }
         }
@@ -237,6 +315,13 @@ public final class SummaryText {
     }
 
     public static String protocolName(FieldDef layer) {
+        // the two of nearly every frame without a look-up
+        if (layer == TcpFields.TCP) {
+            return TCP_NAME;
+        }
+        if (layer == UdpFields.UDP) {
+            return UDP_NAME;
+        }
         String name = layer.protocolName();
         String known = PROTOCOL_NAMES.get(name);
         return known != null ? known : name.toUpperCase(Locale.ROOT);

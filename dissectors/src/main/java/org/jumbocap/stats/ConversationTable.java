@@ -1,6 +1,7 @@
 package org.jumbocap.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +34,12 @@ final class ConversationTable {
     private final Map<FlowKey, FlowStats> directions = new LinkedHashMap<>();
     private FlowStats lastDirection;
     private FlowStats directionBefore;
+    /**
+     * Directions seen lately, by a hash of their key: many conversations at once (a capture of several
+     * connections interleaved) find theirs without a key being made and looked up, which the two above
+     * cannot do. Emptied whenever conversations are evicted.
+     */
+    private final FlowStats[] recent = new FlowStats[RECENT_SLOTS];
     /** No cap until one is set: a front end that shows the table decides, and says what was evicted. */
     private int maxConversations = Integer.MAX_VALUE;
     private int conversationCount;
@@ -151,6 +158,13 @@ final class ConversationTable {
             lastDirection = before;
             return before;
         }
+        int slot = recentSlot(srcHi, srcLo, dstHi, dstLo, protocol, srcPort, dstPort);
+        FlowStats seen = recent[slot];
+        if (seen != null && seen.key().matches(version, srcHi, srcLo, dstHi, dstLo, protocol, srcPort, dstPort)) {
+            directionBefore = last;
+            lastDirection = seen;
+            return seen;
+        }
         FlowKey key = new FlowKey(version, srcHi, srcLo, dstHi, dstLo, protocol, srcPort, dstPort);
         FlowStats d = directions.get(key);
         if (d == null) {
@@ -170,7 +184,18 @@ final class ConversationTable {
         }
         directionBefore = last;
         lastDirection = d;
+        recent[slot] = d;
         return d;
+    }
+
+    private static final int RECENT_SLOTS = 256;
+
+    /** The slot of {@link #recent} for a key: the top bits of a multiplicative hash of its parts. */
+    private static int recentSlot(long srcHi, long srcLo, long dstHi, long dstLo, int protocol, int srcPort, int dstPort) {
+        long h = srcLo * 0x9E3779B97F4A7C15L + dstLo;
+        h = h * 0x9E3779B97F4A7C15L + srcHi + 31 * dstHi;
+        h = h * 0x9E3779B97F4A7C15L + ((long) srcPort << 16 ^ dstPort) + 131L * protocol;
+        return (int) ((h * 0x9E3779B97F4A7C15L) >>> 56);
     }
 
     /**
@@ -199,6 +224,7 @@ final class ConversationTable {
         }
         lastDirection = null;
         directionBefore = null;
+        Arrays.fill(recent, null);
     }
 
     /** Of a pair, the direction that stands for the conversation once (the lower key order, stable). */

@@ -1,12 +1,15 @@
 package org.jumbocap.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jumbocap.dissect.FrameFields;
 import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.field.FieldDef;
 import org.jumbocap.tree.FrameTree;
 
 /**
@@ -25,9 +28,38 @@ public final class ProtocolHierarchy {
         private long frames;
         private long bytes;
         private long endFrames;
+        /**
+         * The children met through a summary's layers, by their declaration: the few protocols above this
+         * one found by a comparison of references, not by a hash of the name, for each layer of each frame.
+         */
+        private FieldDef[] knownLayers = new FieldDef[0];
+        private Node[] knownChildren = new Node[0];
 
         private Node(String name) {
             this.name = name;
+        }
+
+        /** The child for a layer; a new one the first time its name is met. */
+        Node child(FieldDef layer) {
+            FieldDef[] known = knownLayers;
+            for (int i = 0; i < known.length; i++) {
+                if (known[i] == layer) {
+                    return knownChildren[i];
+                }
+            }
+            String childName = layer.name();
+            Node child = children.get(childName);
+            if (child == null) {
+                child = new Node(childName);
+                children.put(childName, child);
+            }
+            if (known.length < MAX_KNOWN_LAYERS) {
+                knownLayers = Arrays.copyOf(known, known.length + 1);
+                knownLayers[known.length] = layer;
+                knownChildren = Arrays.copyOf(knownChildren, known.length + 1);
+                knownChildren[known.length] = child;
+            }
+            return child;
         }
 
         /** The protocol's filter name ("ipv6"); empty for the root. */
@@ -54,6 +86,9 @@ public final class ProtocolHierarchy {
             return Collections.unmodifiableList(new ArrayList<>(children.values()));
         }
     }
+
+    /** Declarations a node remembers its children by; past them (a node of many protocols) the name is looked up. */
+    private static final int MAX_KNOWN_LAYERS = 8;
 
     private final Node root = new Node("");
 
@@ -98,17 +133,12 @@ public final class ProtocolHierarchy {
         node.frames++;
         node.bytes += frameLength;
         for (int i = 0; i < summary.protocolLayerCount; i++) {
-            String name = summary.protocolLayers[i].name();
-            if (name.equals("frame")) {
+            FieldDef layer = summary.protocolLayers[i];
+            if (layer == FrameFields.FRAME || layer.name().equals("frame")) {
                 // as frame.protocols leaves it out
                 continue;
             }
-            Node child = node.children.get(name);
-            if (child == null) {
-                child = new Node(name);
-                node.children.put(name, child);
-            }
-            node = child;
+            node = node.child(layer);
             node.frames++;
             node.bytes += frameLength;
         }

@@ -11,6 +11,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.jumbocap.dissect.FrameFields;
+import org.jumbocap.dissect.FrameSummary;
+import org.jumbocap.field.FieldDef;
 import org.jumbocap.tree.FrameTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -129,5 +132,49 @@ class ProtocolHierarchyTest {
         assertEquals(1, dns.children().get(0).frames());
         assertEquals(List.of("tcp", "udp"), h.root().children().get(0).children().get(0).children().stream()
                 .map(ProtocolHierarchy.Node::name).toList());
+    }
+
+    @Test
+    void aSummarysLayersFindTheNodesTheirNamesFind() {
+        // a node knows its children by declaration once met; the same name by another declaration, or as
+        // text, is the same node, and so is every child past the ones a node knows by declaration
+        ProtocolHierarchy h = new ProtocolHierarchy();
+        FieldDef eth = FieldDef.protocol("eth", "Ethernet");
+        FieldDef ip = FieldDef.protocol("ip", "IPv4");
+        FieldDef tcp = FieldDef.protocol("tcp", "TCP");
+        FieldDef otherTcp = FieldDef.protocol("tcp", "TCP again");
+        for (int n = 0; n < 3; n++) {
+            h.add(summary(FrameFields.FRAME, eth, ip, tcp), 100);
+        }
+        h.add("eth:ip:tcp", 50);
+        h.add(summary(eth, ip, otherTcp), 10);
+        for (int p = 0; p < 12; p++) {
+            FieldDef layer = FieldDef.protocol("p" + p, "P" + p);
+            h.add(summary(eth, layer), 1);
+            h.add(summary(eth, FieldDef.protocol("p" + p, "P" + p + " again")), 1);
+        }
+        assertEquals(29, h.root().frames());
+        ProtocolHierarchy.Node ethNode = h.root().children().get(0);
+        assertEquals(1, h.root().children().size());
+        assertEquals(29, ethNode.frames());
+        assertEquals(13, ethNode.children().size());
+        ProtocolHierarchy.Node tcpNode = ethNode.children().get(0).children().get(0);
+        assertEquals("tcp", tcpNode.name());
+        assertEquals(5, tcpNode.frames());
+        assertEquals(360, tcpNode.bytes());
+        assertEquals(5, tcpNode.endFrames());
+        for (int p = 0; p < 12; p++) {
+            ProtocolHierarchy.Node node = ethNode.children().get(p + 1);
+            assertEquals("p" + p, node.name());
+            assertEquals(2, node.frames());
+        }
+    }
+
+    private static FrameSummary summary(FieldDef... layers) {
+        FrameSummary s = new FrameSummary();
+        for (FieldDef layer : layers) {
+            s.protocolLayers[s.protocolLayerCount++] = layer;
+        }
+        return s;
     }
 }

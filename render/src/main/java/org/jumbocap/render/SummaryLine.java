@@ -117,12 +117,15 @@ public final class SummaryLine {
         if (summary.incomplete || summary.ipVersion == 0 || summary.protocolLayerCount == 0) {
             return false;
         }
-        String info = SummaryText.info(summary, analysis);
-        if (info == null) {
+        FieldDef top = SummaryText.topLayer(summary);
+        // TCP's and UDP's info, made of the project's own names and numbers, goes into the line as it is made;
+        // any other is a String from the dissectors, escaped
+        boolean transportInfo = SummaryText.hasTransportInfo(summary, top);
+        String info = transportInfo ? null : SummaryText.info(summary, analysis);
+        if (!transportInfo && info == null) {
             return false;
         }
-        FieldDef top = SummaryText.topLayer(summary);
-        boolean transportAboveIp = SummaryText.transportAboveIp(summary);
+        boolean transportAboveIp = transportInfo || SummaryText.transportAboveIp(summary);
         Utf8Text s = out;
         appendPadded(s, frame.number(), 5).append(' ');
         timeFormat.appendTo(s, frame.timestampNanos(), context);
@@ -137,7 +140,11 @@ public final class SummaryLine {
         appendEndpoint(s, v6, summary.dstHi, summary.dstLo, dstPort).append(' ');
         s.append(SummaryText.protocol(summary)).append(' ');
         s.append(frame.originalLength()).append(' ');
-        SafeText.append(s, info);
+        if (transportInfo) {
+            SummaryText.appendTransportInfo(summary, top, analysis, s);
+        } else {
+            SafeText.append(s, info);
+        }
         appendJumboMark(s, summary);
         for (int i = 0; i < summary.expertCount; i++) {
             appendExpert(s, summary.experts[i]);
@@ -213,10 +220,7 @@ public final class SummaryLine {
                 s.append(':');
             }
             afterWord = true;
-            int w = word(hi, lo, i);
-            for (int shift = w > 0xFFF ? 12 : w > 0xFF ? 8 : w > 0xF ? 4 : 0; shift >= 0; shift -= 4) {
-                s.append(Character.forDigit((w >>> shift) & 0xF, 16));
-            }
+            s.appendHex(word(hi, lo, i));
         }
         return s;
     }

@@ -2,6 +2,7 @@ package org.jumbocap.render;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.jumbocap.pipeline.SummaryText;
 
 /**
  * Text built directly as UTF-8 bytes, for output that goes to a byte stream: a line with one non-Latin-1
@@ -10,11 +11,16 @@ import java.util.Arrays;
  * with no text of their own. A character of an unpaired surrogate becomes '?', as the JDK's encoder
  * writes it.
  */
-public final class Utf8Text {
+public final class Utf8Text implements SummaryText.InfoOut {
     private static final long[] POWERS_OF_TEN = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L,
             10_000_000L, 100_000_000L, 1_000_000_000L, 10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L,
             10_000_000_000_000L, 100_000_000_000_000L, 1_000_000_000_000_000L, 10_000_000_000_000_000L,
             100_000_000_000_000_000L, 1_000_000_000_000_000_000L};
+
+    private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+
+    /** Strings up to this length go in a character at a time, with no copy through {@link #chars}. */
+    private static final int SHORT_STRING = 32;
 
     private byte[] bytes;
     private int length;
@@ -67,6 +73,11 @@ public final class Utf8Text {
     }
 
     public Utf8Text append(CharSequence text) {
+        if (text instanceof String s && s.length() <= SHORT_STRING) {
+            // the line's small pieces ("]:", "TCP", "::"): straight into the bytes, no copy through chars
+            appendAscii(s);
+            return this;
+        }
         return text == null ? append("null") : append(text, 0, text.length());
     }
 
@@ -132,6 +143,30 @@ public final class Utf8Text {
         return this;
     }
 
+    /** Text the caller knows to be ASCII, a byte per character; a character past ASCII is encoded all the same. */
+    @Override
+    public void appendAscii(String text) {
+        int n = text.length();
+        ensure(n);
+        byte[] b = bytes;
+        int p = length;
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80) {
+                length = p;
+                append(text, i, n);
+                return;
+            }
+            b[p++] = (byte) c;
+        }
+        length = p;
+    }
+
+    @Override
+    public void appendNumber(long n) {
+        append(n);
+    }
+
     /** Bytes already in UTF-8, as they are. */
     public Utf8Text appendUtf8(byte[] utf8) {
         ensure(utf8.length);
@@ -142,6 +177,9 @@ public final class Utf8Text {
 
     /** {@code n} in decimal, as {@link StringBuilder#append(long)} writes it. */
     public Utf8Text append(long n) {
+        if (n >= 0 && n <= Integer.MAX_VALUE) {
+            return appendInt((int) n); // nearly every number of a line: int division is the cheaper
+        }
         if (n == Long.MIN_VALUE) {
             return append("-9223372036854775808");
         }
@@ -157,6 +195,46 @@ public final class Utf8Text {
         }
         length += d;
         return this;
+    }
+
+    /** A 16-bit value in lower-case hexadecimal without leading zeros, as {@link Integer#toHexString} writes it. */
+    Utf8Text appendHex(int word) {
+        ensure(4);
+        int w = word & 0xFFFF;
+        for (int shift = w > 0xFFF ? 12 : w > 0xFF ? 8 : w > 0xF ? 4 : 0; shift >= 0; shift -= 4) {
+            bytes[length++] = HEX_DIGITS[(w >>> shift) & 0xF];
+        }
+        return this;
+    }
+
+    /** {@code n}, not negative, in decimal: two digits per division. */
+    private Utf8Text appendInt(int n) {
+        ensure(10);
+        int d = intDigits(n);
+        byte[] b = bytes;
+        int p = length + d;
+        while (n >= 100) {
+            int q = n / 100;
+            int r = n - q * 100;
+            b[--p] = (byte) ('0' + r % 10);
+            b[--p] = (byte) ('0' + r / 10);
+            n = q;
+        }
+        if (n >= 10) {
+            b[--p] = (byte) ('0' + n % 10);
+            n /= 10;
+        }
+        b[--p] = (byte) ('0' + n);
+        length += d;
+        return this;
+    }
+
+    /** Decimal digits of {@code n}, which is not negative. */
+    private static int intDigits(int n) {
+        if (n < 100_000) {
+            return n < 100 ? (n < 10 ? 1 : 2) : n < 1_000 ? 3 : n < 10_000 ? 4 : 5;
+        }
+        return n < 10_000_000 ? (n < 1_000_000 ? 6 : 7) : n < 100_000_000 ? 8 : n < 1_000_000_000 ? 9 : 10;
     }
 
     /** {@code n} (not negative) in exactly {@code width} digits, leading zeros included, the excess on the left dropped. */

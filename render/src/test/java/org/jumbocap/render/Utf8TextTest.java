@@ -49,4 +49,37 @@ class Utf8TextTest {
         assertEquals("a", t.append(42L).append(-7L).toString().substring(0, 1));
         assertEquals("a42-7", t.toString());
     }
+
+    @Test
+    void numbersAreLongToStringsAtEveryLength() {
+        Random random = new Random(7);
+        long[] edges = {0, 9, 10, 99, 100, 999, 1_000, 99_999, 100_000, 9_999_999, 10_000_000, 999_999_999,
+                1_000_000_000, Integer.MAX_VALUE, Integer.MAX_VALUE + 1L, 4_294_967_295L, Long.MAX_VALUE, -1, -10,
+                Integer.MIN_VALUE, Long.MIN_VALUE};
+        for (int n = 0; n < 50_000; n++) {
+            long v = n < edges.length ? edges[n] : random.nextLong() >> random.nextInt(64);
+            Utf8Text t = new Utf8Text(1).append('x');
+            t.append(v);
+            assertEquals("x" + v, t.toString());
+            Utf8Text asInfo = new Utf8Text(1);
+            asInfo.appendNumber(v);
+            assertEquals(Long.toString(v), asInfo.toString());
+        }
+    }
+
+    @Test
+    void hexWordsAreIntegerToHexStrings() {
+        for (int w = 0; w < 0x10000; w++) {
+            assertEquals("-" + Integer.toHexString(w), new Utf8Text(1).append('-').appendHex(w).toString());
+        }
+    }
+
+    @Test
+    void asciiGoesInAsItIsAndAnythingElseEncoded() {
+        Utf8Text t = new Utf8Text(1);
+        t.appendAscii("[PSH, ACK] Seq=");
+        t.appendAscii("caf\u00e9 \u2192 x");
+        assertEquals("[PSH, ACK] Seq=caf\u00e9 \u2192 x", t.toString());
+        assertArrayEquals("[PSH, ACK] Seq=caf\u00e9 \u2192 x".getBytes(StandardCharsets.UTF_8), Arrays.copyOf(t.array(), t.length()));
+    }
 }

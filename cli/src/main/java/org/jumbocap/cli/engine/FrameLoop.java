@@ -89,7 +89,10 @@ public final class FrameLoop {
             throw new UnsupportedOperationException("this sink renders text");
         }
 
-        /** The bytes {@link #render(FramePipeline, FrameContext, Utf8Text)} made for the next frame, {@code utf8[start, end)}. */
+        /**
+         * The bytes {@link #render(FramePipeline, FrameContext, Utf8Text)} made for the next frames in order,
+         * {@code utf8[start, end)}: one frame's, or several frames' one after the other.
+         */
         default void write(byte[] utf8, int start, int end) {
             throw new UnsupportedOperationException("this sink renders text");
         }
@@ -378,6 +381,10 @@ public final class FrameLoop {
     /** Hands on the batch's frames that passed, in order, until the limit; then its reader's error if any. */
     private void deliver(Batch b, Sink sink, RenderingSink renderer, boolean recordAlone) throws IOException {
         b.await();
+        if (renderer != null && renderer.rendersUtf8()) {
+            deliverUtf8(b, renderer);
+            return;
+        }
         for (int i = 0; i < b.count && !limitReached(); i++) {
             if (b.failures[i] != null) {
                 throw b.failures[i];
@@ -386,9 +393,7 @@ public final class FrameLoop {
                 continue;
             }
             delivered++;
-            if (renderer != null && renderer.rendersUtf8()) {
-                renderer.write(b.utf8.array(), b.textStart[i], b.textEnd[i]);
-            } else if (renderer != null) {
+            if (renderer != null) {
                 renderer.write(b.text, b.textStart[i], b.textEnd[i]);
             } else {
                 // a record-alone sink's frame may be undecoded (an old summary) and has no conversation
@@ -397,6 +402,44 @@ public final class FrameLoop {
                 sink.frame(pipeline, b.contexts[i]);
             }
         }
+        throwReadError(b);
+    }
+
+    /**
+     * {@link #deliver} for a sink of UTF-8 text: the lines of frames that follow one another in the batch's
+     * text are written with one call, not one per frame.
+     */
+    private void deliverUtf8(Batch b, RenderingSink renderer) throws IOException {
+        byte[] text = b.utf8 == null ? null : b.utf8.array();
+        int runStart = 0;
+        int runEnd = 0;
+        for (int i = 0; i < b.count && !limitReached(); i++) {
+            if (b.failures[i] != null) {
+                if (runEnd > runStart) {
+                    renderer.write(text, runStart, runEnd);
+                }
+                throw b.failures[i];
+            }
+            if (!b.passed[i]) {
+                continue;
+            }
+            delivered++;
+            if (b.textStart[i] != runEnd) {
+                if (runEnd > runStart) {
+                    renderer.write(text, runStart, runEnd);
+                }
+                runStart = b.textStart[i];
+            }
+            runEnd = b.textEnd[i];
+        }
+        if (runEnd > runStart) {
+            renderer.write(text, runStart, runEnd);
+        }
+        throwReadError(b);
+    }
+
+    /** The reader's error after the batch's frames, unless the limit was reached first. */
+    private void throwReadError(Batch b) throws IOException {
         if (!limitReached() && b.readError != null) {
             if (b.readError instanceof IOException e) {
                 throw e;

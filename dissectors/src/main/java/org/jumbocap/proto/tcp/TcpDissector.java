@@ -1,5 +1,6 @@
 package org.jumbocap.proto.tcp;
 
+import java.util.List;
 import org.jumbocap.buffer.FrameBuffer;
 import org.jumbocap.buffer.TruncatedException;
 import org.jumbocap.checksum.ChecksumVerdict;
@@ -205,8 +206,9 @@ public final class TcpDissector implements Dissector {
         if (next != null) {
             return next;
         }
-        for (Dissector d : ctx.registry().table(Tables.TCP_HEURISTIC).inKeyOrder()) {
-            if (d instanceof HeuristicDissector h && h.accepts(ctx, offset, length)) {
+        List<Dissector> heuristics = ctx.registry().table(Tables.TCP_HEURISTIC).inKeyOrder();
+        for (int i = 0; i < heuristics.size(); i++) { // by index: no iterator per segment
+            if (heuristics.get(i) instanceof HeuristicDissector h && h.accepts(ctx, offset, length)) {
                 return h;
             }
         }

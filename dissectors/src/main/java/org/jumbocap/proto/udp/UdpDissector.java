@@ -168,8 +168,9 @@ public final class UdpDissector implements Dissector {
 
     /** The first heuristic dissector that accepts a payload no port claimed, or null. */
     private static Dissector heuristic(DissectionContext ctx, int offset, long length) {
-        for (Dissector d : ctx.registry().table(Tables.UDP_HEURISTIC).inKeyOrder()) {
-            if (d instanceof HeuristicDissector h && h.accepts(ctx, offset, length)) {
+        List<Dissector> heuristics = ctx.registry().table(Tables.UDP_HEURISTIC).inKeyOrder();
+        for (int i = 0; i < heuristics.size(); i++) { // by index: no iterator per datagram
+            if (heuristics.get(i) instanceof HeuristicDissector h && h.accepts(ctx, offset, length)) {
                 return h;
             }
         }

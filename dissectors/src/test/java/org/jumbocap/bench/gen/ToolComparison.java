@@ -28,6 +28,9 @@ import org.jumbocap.io.files.CaptureWriters;
  *       sequence numbers shifted each round so every flow stays contiguous (no tool sees retransmissions);</li>
  *   <li>{@code small-frames OUT COUNT}: COUNT synthetic Ethernet frames of 64 to 1500 bytes (TCP ACKs and
  *       data over IPv4 and IPv6, some UDP) with correct checksums;</li>
+ *   <li>{@code tiny-frames OUT COUNT}: COUNT frames of about 126 bytes on average, the rate-bound case:
+ *       TCP data of 1 to 164 bytes to port 5201 and the receiver's pure ACKs (two frames in three),
+ *       UDP datagrams of 64 bytes (every third frame), over IPv4 and IPv6, with correct checksums;</li>
  *   <li>{@code fast-pass FILE [PASSES]}: streams the file through the capture reader and the fast
  *       decoder, counting jumbograms;</li>
  *   <li>{@code reader-pass FILE [PASSES]}: the capture reader alone, so the decoder's share is the
@@ -70,6 +73,12 @@ public final class ToolComparison {
                 }
                 smallFrames(Path.of(args[1]), Long.parseLong(args[2]));
             }
+            case "tiny-frames" -> {
+                if (args.length < 3) {
+                    usage();
+                }
+                tinyFrames(Path.of(args[1]), Long.parseLong(args[2]));
+            }
             case "fast-pass" -> pass(Path.of(args[1]), Pass.FAST, passes(args));
             case "reader-pass" -> pass(Path.of(args[1]), Pass.READER, passes(args));
             case "checksum-pass" -> pass(Path.of(args[1]), Pass.CHECKSUM, passes(args));
@@ -83,7 +92,7 @@ public final class ToolComparison {
 
     private static void usage() {
         System.err.println("usage: ToolComparison super-packets OUT SIZE_MB SAMPLE... | small-frames OUT COUNT"
-                + " | fast-pass FILE [PASSES] | reader-pass FILE [PASSES] | checksum-pass FILE [PASSES]");
+                + " | tiny-frames OUT COUNT | fast-pass FILE [PASSES] | reader-pass FILE [PASSES] | checksum-pass FILE [PASSES]");
         System.exit(2);
     }
 
@@ -216,6 +225,63 @@ public final class ToolComparison {
             }
         }
         report("generated", out, count, written, System.nanoTime() - t0, "");
+    }
+
+    // ---------------------------------------------------------------- tiny frames
+
+    private static final int TINY_MAX_PAYLOAD = 164;
+    private static final int TINY_UDP_PAYLOAD = 64;
+    /** The receiver's window (no scaling): a sender never has more than this unacknowledged. */
+    private static final int WINDOW = 65535;
+
+    /**
+     * Frames of about 126 bytes: every third frame a 64-byte UDP datagram to a port nothing dissects, the
+     * others TCP to port 5201, sender data or the receiver's pure ACK of everything sent so far (never the
+     * same acknowledgment twice, so no duplicate ACKs; never more than a window in flight), so neither
+     * tcpdump nor tshark has anything to report but the frames. Two frames in three match
+     * {@code tcp.port == 5201}, exactly for a multiple of three.
+     */
+    private static void tinyFrames(Path out, long count) throws IOException {
+        SplittableRandom random = new SplittableRandom(126);
+        byte[] payloadPattern = new byte[MAX_FRAME];
+        random.nextBytes(payloadPattern);
+        long[] seq = new long[FLOWS];
+        long[] acked = new long[FLOWS];
+        for (int i = 0; i < FLOWS; i++) {
+            seq[i] = random.nextLong() & 0xFFFFFFFFL;
+            acked[i] = seq[i];
+        }
+        byte[] frame = new byte[MAX_FRAME];
+        long written = 24;
+        long frameBytes = 0;
+        long ts = START_NANOS;
+        long t0 = System.nanoTime();
+        try (CaptureWriter w = CaptureWriters.create(out, LinkTypes.ETHERNET, SNAPLEN_SMALL, false)) {
+            for (long n = 0; n < count; n++) {
+                int flow = random.nextInt(FLOWS);
+                boolean v6 = flow % 2 == 1;
+                int length;
+                if (n % 3 == 2) {
+                    length = udp(frame, v6, flow, TINY_UDP_PAYLOAD, payloadPattern);
+                } else {
+                    long inFlight = (seq[flow] - acked[flow]) & 0xFFFFFFFFL;
+                    int payload = random.nextInt(1, TINY_MAX_PAYLOAD + 1);
+                    if (inFlight > 0 && (random.nextBoolean() || inFlight + payload > WINDOW)) {
+                        length = tcp(frame, v6, flow, true, SERVER_SEQ, seq[flow], 0, payloadPattern);
+                        acked[flow] = seq[flow];
+                    } else {
+                        length = tcp(frame, v6, flow, false, seq[flow], SERVER_SEQ, payload, payloadPattern);
+                        seq[flow] = (seq[flow] + payload) & 0xFFFFFFFFL;
+                    }
+                }
+                w.write(ts, frame, 0, length, length);
+                ts += SMALL_FRAME_SPACING_NANOS;
+                written += 16 + length;
+                frameBytes += length;
+            }
+        }
+        report("generated", out, count, written, System.nanoTime() - t0,
+                String.format(Locale.ROOT, "mean_frame=%.1f", count == 0 ? 0.0 : (double) frameBytes / count));
     }
 
     /** Ethernet + IP + TCP, from the receiver when {@code reply}; returns the frame length. */
