@@ -16,11 +16,32 @@ public final class ChainState {
     }
 
     /**
-     * A Jumbo Payload option found in the chain.
-     *
-     * @param offset frame offset of the option's type byte
+     * The first Jumbo Payload option of a Hop-by-Hop header in the chain. One per state, refilled by each walk as
+     * the state itself is (see {@link ExtensionChain#walk}): valid until the next walk on the thread, so a
+     * jumbogram's walk allocates nothing for it.
      */
-    public record JumboOption(FieldNode node, int offset, long value, boolean inHopByHop) {
+    public static final class JumboOption {
+        private FieldNode node;
+        private int offset;
+        private long value;
+
+        private JumboOption() {
+        }
+
+        /** The option's value field in the tree ({@link FieldNode#OFF} without a tree). */
+        public FieldNode node() {
+            return node;
+        }
+
+        /** Frame offset of the option's type byte. */
+        public int offset() {
+            return offset;
+        }
+
+        /** The Jumbo Payload Length. */
+        public long value() {
+            return value;
+        }
     }
 
     private DissectionContext ctx;
@@ -29,11 +50,9 @@ public final class ChainState {
     private int nextHeader;
     private int index;
     private End end = End.UPPER_LAYER;
-    /**
-     * The first Jumbo Payload option inside a Hop-by-Hop header, the only one that counts (RFC 2675); a field, not a
-     * list of every option found, so a jumbogram's walk allocates nothing beyond the option itself.
-     */
-    private JumboOption firstHopByHopJumbo;
+    /** The first Jumbo Payload option inside a Hop-by-Hop header, the only one that counts (RFC 2675), when found. */
+    private final JumboOption firstHopByHopJumbo = new JumboOption();
+    private boolean hopByHopJumboFound;
     private boolean moreFragments;
     private FieldNode hopByHop;
     private int hopByHopOffset = -1;
@@ -52,7 +71,7 @@ public final class ChainState {
         this.offset = firstOffset;
         this.index = 0;
         this.end = End.UPPER_LAYER;
-        this.firstHopByHopJumbo = null;
+        this.hopByHopJumboFound = false;
         this.moreFragments = false;
         this.hopByHop = null;
         this.hopByHopOffset = -1;
@@ -122,16 +141,22 @@ public final class ChainState {
         return fragment;
     }
 
-    /** A Jumbo Payload option the walk found; one outside a Hop-by-Hop header, or a second one, has its expert item and is not kept. */
-    public void addJumboOption(JumboOption option) {
-        if (option.inHopByHop() && firstHopByHopJumbo == null) {
-            firstHopByHopJumbo = option;
+    /**
+     * A Jumbo Payload option the walk found at frame offset {@code offset}; one outside a Hop-by-Hop header, or a
+     * second one, has its expert item and is not kept.
+     */
+    public void addJumboOption(FieldNode node, int offset, long value, boolean inHopByHop) {
+        if (inHopByHop && !hopByHopJumboFound) {
+            firstHopByHopJumbo.node = node;
+            firstHopByHopJumbo.offset = offset;
+            firstHopByHopJumbo.value = value;
+            hopByHopJumboFound = true;
         }
     }
 
-    /** The first Jumbo Payload option inside a Hop-by-Hop header, or null. */
+    /** The first Jumbo Payload option inside a Hop-by-Hop header, or null; valid until the next walk. */
     public JumboOption firstHopByHopJumboOption() {
-        return firstHopByHopJumbo;
+        return hopByHopJumboFound ? firstHopByHopJumbo : null;
     }
 
     /** True when a fragment header says more fragments follow: this packet is a first fragment. */

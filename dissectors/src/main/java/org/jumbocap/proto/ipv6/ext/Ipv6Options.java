@@ -128,6 +128,6 @@ public final class Ipv6Options {
         } else if (s.firstHopByHopJumboOption() != null) {
             s.ctx().expert(node, OptionFields.JUMBO_DUPLICATE);
         }
-        s.addJumboOption(new ChainState.JumboOption(node, p, value, hopByHop));
+        s.addJumboOption(node, p, value, hopByHop);
     }
 }

@@ -37,7 +37,9 @@ final class OptionsHeader implements ExtensionHeader {
         int next = b.u8(offset);
         header.add(nxt, offset, 1, next);
         header.add(len, offset + 1, 1, b.u8(offset + 1));
-        header.add(lenOctets, offset + 1, 1, length).generated().setText(() -> "Length: " + length + " bytes");
+        if (!header.isOff()) { // the text's lambda would be made for nothing on the summary pass
+            header.add(lenOctets, offset + 1, 1, length).generated().setText(() -> "Length: " + length + " bytes");
+        }
         if (hopByHop) {
             s.setHopByHop(header, offset, length);
             if (s.index() != 0) {
