@@ -77,11 +77,15 @@ final class GuiTestSupport {
         return view;
     }
 
-    /** After a test: the other windows hidden, then the model closed, on the UI thread. */
+    /**
+     * After a test: the other windows hidden, then the model closed and the settings a change left waiting
+     * written, on the UI thread, so no timer writes into the test's folder after JUnit has begun removing it.
+     */
     static void closeMainWindow(MainView view, CaptureViewModel model) {
         closeOtherWindows(view.getScene().getWindow());
         onFx(() -> {
             model.close();
+            view.flushSettings();
             return null;
         });
     }

@@ -42,6 +42,7 @@ public class JumbocapApp extends Application {
         // Quit from the menu ends the application without a close request: the place is kept then too
         view.setQuitAction(() -> {
             placement.save();
+            view.flushSettings();
             javafx.application.Platform.exit();
         });
         stage.show();

@@ -502,6 +502,14 @@ public final class MainView extends BorderPane {
     }
 
     /** Quits, asking first about an unsaved live capture, whose temporary file goes unless saved. */
+    /**
+     * The view is done (quit, or a test's end): writes the columns' layout a change left waiting, saves no later
+     * change, and stops the field columns' loaders.
+     */
+    public void flushSettings() {
+        columns.close();
+    }
+
     public void requestQuit() {
         files.requestQuit();
     }

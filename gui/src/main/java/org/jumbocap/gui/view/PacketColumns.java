@@ -37,6 +37,8 @@ public final class PacketColumns implements AutoCloseable {
     private final ColumnSettings settings;
     private final Map<String, FieldColumnLoader> loaders = new HashMap<>();
     private final PauseTransition saveSoon = new PauseTransition(Duration.millis(300));
+    /** Set by {@link #close}: changes are no longer saved. */
+    private boolean closed;
     private boolean restoring;
 
     public PacketColumns(PacketTable table, CaptureViewModel model, ColumnSettings settings) {
@@ -160,7 +162,7 @@ public final class PacketColumns implements AutoCloseable {
     }
 
     private void changed() {
-        if (!restoring) {
+        if (!restoring && !closed) {
             saveSoon.playFromStart();
         }
     }
@@ -214,8 +216,17 @@ public final class PacketColumns implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the field columns' loaders, writes a layout change still waiting for its 300 ms, and saves no later
+     * change: the view is done (the viewer quits, a test ends). Otherwise the timer could write the layout after a
+     * test's settings folder was removed, making it again.
+     */
     @Override
     public void close() {
         loaders.values().forEach(FieldColumnLoader::close);
+        if (saveSoon.getStatus() == javafx.animation.Animation.Status.RUNNING) {
+            save();
+        }
+        closed = true;
     }
 }
