@@ -108,7 +108,8 @@ install -m 0755 "$here/debian/jumbocap.sh" "$tree/usr/bin/jumbocap"
 ln -s ../lib/jumbocap/bin/jumbocap-capture "$tree/usr/bin/jumbocap-capture"
 
 # Man pages from the picocli command tree: one page per command, jumbocap(1), jumbocap-read(1), ...
-codegen=$(find "$HOME/.m2/repository/info/picocli/picocli-codegen" -name 'picocli-codegen-*.jar' 2>/dev/null | sort -V | tail -n 1)
+# (|| true: with pipefail, find's failure on a repository without the folder would end the script here)
+codegen=$(find "$HOME/.m2/repository/info/picocli/picocli-codegen" -name 'picocli-codegen-*.jar' 2>/dev/null | sort -V | tail -n 1 || true)
 if [ -z "$codegen" ]; then
     (cd "$root" && mvn -B -q dependency:get -Dartifact=info.picocli:picocli-codegen:4.7.7) >/dev/null
     codegen=$(find "$HOME/.m2/repository/info/picocli/picocli-codegen" -name 'picocli-codegen-4.7.7.jar' | head -n 1)
