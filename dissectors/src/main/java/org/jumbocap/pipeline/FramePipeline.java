@@ -81,9 +81,24 @@ public final class FramePipeline {
      */
     public boolean accept(FrameRecord record, long firstNanos, long previousNanos, FrameSummary into) {
         decode(record, firstNanos, previousNanos, into);
+        return followAndDecide();
+    }
+
+    /**
+     * {@link #accept} for a frame another thread has decoded ({@link #decode} alone, into {@code decoded}, which
+     * stays the frame's): follows its conversation here, in frame order, decoding it again only where reassembly
+     * plans its payload otherwise, and decides the filter.
+     */
+    public boolean acceptDecoded(FrameRecord record, long firstNanos, long previousNanos, FrameSummary decoded) {
+        adopt(record, firstNanos, previousNanos, decoded, null, null);
+        return followAndDecide();
+    }
+
+    /** The rest of {@link #accept} after the decode: the conversation, the decode as planned, the filter. */
+    private boolean followAndDecide() {
         if (conversations != null) {
             analysis = ownAnalysis;
-            conversations.observe(summary, record, analysis);
+            conversations.observe(summary, frame, analysis);
             decodeAsPlanned();
         }
         return passes();

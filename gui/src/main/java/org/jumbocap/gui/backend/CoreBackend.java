@@ -108,8 +108,6 @@ public final class CoreBackend implements CaptureBackend {
         /** The frame decoded again with its checksums summed, for filters that read them; null until asked. */
         private FramePipeline summing;
         private final FrameSummary summingInto = new FrameSummary();
-        /** The conversation analysis of a frame decoded elsewhere ({@link #next(FrameRecord, long, long, FrameSummary)}). */
-        private final TcpAnalysis analysed = new TcpAnalysis();
         private boolean summed;
         private long firstNanos;
         private long previousNanos;
@@ -138,13 +136,7 @@ public final class CoreBackend implements CaptureBackend {
             this.firstNanos = firstNanos;
             this.previousNanos = previousNanos;
             summed = false;
-            // as FramePipeline.accept does it, with the decode done: the conversation, then the frame again
-            // with the analysis, which decodes it again only when reassembly planned its payload otherwise
-            pipeline.adopt(frame, firstNanos, previousNanos, decoded, null, null);
-            if (conversations) {
-                pipeline.observe(analysed);
-                pipeline.adopt(frame, firstNanos, previousNanos, decoded, analysed, null);
-            }
+            pipeline.acceptDecoded(frame, firstNanos, previousNanos, decoded);
         }
 
         @Override
