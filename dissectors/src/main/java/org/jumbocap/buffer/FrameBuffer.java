@@ -254,8 +254,8 @@ public final class FrameBuffer {
         return total;
     }
 
-    /** A sum folded to 16 bits with end-around carry. */
-    private static int fold(long sum) {
+    /** A sum folded to 16 bits with end-around carry (not complemented). */
+    public static int fold(long sum) {
         long s = sum;
         while ((s >>> 16) != 0) {
             s = (s & 0xFFFF) + (s >>> 16);
@@ -263,8 +263,9 @@ public final class FrameBuffer {
         return (int) s;
     }
 
-    private static int swapBytes(int word) {
-        return (word & 0xFF) << 8 | word >>> 8;
+    /** A 16-bit word with its two bytes exchanged. */
+    public static int swapBytes(int word) {
+        return (word & 0xFF) << 8 | (word >>> 8) & 0xFF;
     }
 
     public int arrayOffset() {

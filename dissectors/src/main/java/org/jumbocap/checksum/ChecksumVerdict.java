@@ -154,11 +154,7 @@ public enum ChecksumVerdict {
 
     /** Folds a sum to 16 bits with end-around carry (not complemented). */
     public static int fold(long sum) {
-        long s = sum;
-        while ((s >>> 16) != 0) {
-            s = (s & 0xFFFF) + (s >>> 16);
-        }
-        return (int) s;
+        return FrameBuffer.fold(sum);
     }
 
     /**
@@ -233,8 +229,8 @@ public enum ChecksumVerdict {
         if (r.expected() < 0) {
             return false;
         }
-        int from = oddAlignment ? swap(oldWord) : oldWord;
-        int to = oddAlignment ? swap(newWord) : newWord;
+        int from = oddAlignment ? FrameBuffer.swapBytes(oldWord) : oldWord;
+        int to = oddAlignment ? FrameBuffer.swapBytes(newWord) : newWord;
         long sumWithoutField = ~r.expected() & 0xFFFF;
         return fold(sumWithoutField + r.field() + (~from & 0xFFFF) + to) == 0xFFFF;
     }
@@ -244,11 +240,7 @@ public enum ChecksumVerdict {
      * into a checksummed range, as that range's words see them (RFC 1071 section 2(B)).
      */
     public static int swapBytes(int word) {
-        return swap(word);
-    }
-
-    private static int swap(int word) {
-        return ((word & 0xFF) << 8) | ((word >>> 8) & 0xFF);
+        return FrameBuffer.swapBytes(word);
     }
 
     /**

@@ -10,10 +10,6 @@ final class InternetChecksum {
 
     /** The checksum a header should carry, given the sum of its words without the checksum field. */
     static int fold(long sum) {
-        long s = sum;
-        while ((s >>> 16) != 0) {
-            s = (s & 0xFFFF) + (s >>> 16);
-        }
-        return (int) (~s & 0xFFFF);
+        return ~org.jumbocap.buffer.FrameBuffer.fold(sum) & 0xFFFF;
     }
 }
