@@ -14,24 +14,19 @@ import org.jumbocap.field.FieldRegistry;
 /** The dissector tables, fields and expert declarations of every module; built once, immutable. */
 public final class DissectorRegistry {
     private final Map<String, DissectorTable> tables;
-    /** The tables every frame passes through, found by the name constant itself (see {@link #table}). */
-    private final DissectorTable ethertype;
-    private final DissectorTable ipProto;
-    private final DissectorTable tcpPort;
-    private final DissectorTable udpPort;
-    private final DissectorTable tcpHeuristic;
-    private final DissectorTable udpHeuristic;
+    /** The names of the tables every frame passes through, as the decoders name them: constants of {@link Tables}. */
+    private static final String[] HOT_NAMES = {Tables.ETHERTYPE, Tables.IP_PROTO, Tables.TCP_PORT, Tables.UDP_PORT,
+            Tables.TCP_HEURISTIC, Tables.UDP_HEURISTIC};
+    /** Those tables, by the index of their name in {@link #HOT_NAMES} (see {@link #table}). */
+    private final DissectorTable[] hot = new DissectorTable[HOT_NAMES.length];
     private final FieldRegistry fields;
     private final ExpertRegistry experts;
 
     private DissectorRegistry(Map<String, DissectorTable> tables, FieldRegistry fields, ExpertRegistry experts) {
         this.tables = tables;
-        this.ethertype = lookUp(Tables.ETHERTYPE);
-        this.ipProto = lookUp(Tables.IP_PROTO);
-        this.tcpPort = lookUp(Tables.TCP_PORT);
-        this.udpPort = lookUp(Tables.UDP_PORT);
-        this.tcpHeuristic = lookUp(Tables.TCP_HEURISTIC);
-        this.udpHeuristic = lookUp(Tables.UDP_HEURISTIC);
+        for (int i = 0; i < HOT_NAMES.length; i++) {
+            hot[i] = lookUp(HOT_NAMES[i]);
+        }
         this.fields = fields;
         this.experts = experts;
     }
@@ -113,23 +108,10 @@ public final class DissectorRegistry {
     public DissectorTable table(String name) {
         // the decoders name their tables by the constants of Tables: the hot ones are a comparison of
         // references away, not a hash look-up (several per frame); any other string is looked up
-        if (name == Tables.ETHERTYPE) {
-            return ethertype;
-        }
-        if (name == Tables.IP_PROTO) {
-            return ipProto;
-        }
-        if (name == Tables.TCP_PORT) {
-            return tcpPort;
-        }
-        if (name == Tables.UDP_PORT) {
-            return udpPort;
-        }
-        if (name == Tables.TCP_HEURISTIC) {
-            return tcpHeuristic;
-        }
-        if (name == Tables.UDP_HEURISTIC) {
-            return udpHeuristic;
+        for (int i = 0; i < HOT_NAMES.length; i++) {
+            if (name == HOT_NAMES[i]) {
+                return hot[i];
+            }
         }
         return lookUp(name);
     }

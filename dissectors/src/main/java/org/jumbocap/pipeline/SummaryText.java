@@ -209,14 +209,18 @@ public final class SummaryText {
     /** "[PSH, ACK]": the set flags' names in brackets, "[]" for none or no flags (-1). */
     private static String bracketedFlags(int flags) {
         if (flags < 0 || flags >= BRACKETED_FLAGS.length) {
-            return flags < 0 ? "[]" : TcpFlags.appendNames(flags, new StringBuilder("[")).append(']').toString();
+            return flags < 0 ? "[]" : bracketed(flags);
         }
         String text = BRACKETED_FLAGS[flags];
         if (text == null) {
-            text = TcpFlags.appendNames(flags, new StringBuilder("[")).append(']').toString();
+            text = bracketed(flags);
             BRACKETED_FLAGS[flags] = text;
         }
         return text;
+    }
+
+    private static String bracketed(int flags) {
+        return TcpFlags.appendNames(flags, new StringBuilder("[")).append(']').toString();
     }
 
     private static void appendIf(InfoOut out, String label, long v) {

@@ -47,12 +47,7 @@ public final class ProtocolHierarchy {
                     return knownChildren[i];
                 }
             }
-            String childName = layer.name();
-            Node child = children.get(childName);
-            if (child == null) {
-                child = new Node(childName);
-                children.put(childName, child);
-            }
+            Node child = children.computeIfAbsent(layer.name(), Node::new);
             if (known.length < MAX_KNOWN_LAYERS) {
                 knownLayers = Arrays.copyOf(known, known.length + 1);
                 knownLayers[known.length] = layer;

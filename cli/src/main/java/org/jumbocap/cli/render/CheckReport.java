@@ -382,18 +382,8 @@ public final class CheckReport {
         }
         j.name("recorded").beginObject().field("outbound_super_packets", d.recordedOutbound())
                 .field("inbound_super_packets", d.recordedInbound()).field("gso_super_packets", d.recordedGso());
-        j.name("gso_size_min");
-        if (d.minGsoSize() < 0) {
-            j.value((String) null);
-        } else {
-            j.value(d.minGsoSize());
-        }
-        j.name("gso_size_max");
-        if (d.maxGsoSize() < 0) {
-            j.value((String) null);
-        } else {
-            j.value(d.maxGsoSize());
-        }
+        nullableInt(j, "gso_size_min", d.minGsoSize());
+        nullableInt(j, "gso_size_max", d.maxGsoSize());
         j.field("gso_type", d.gsoType() < 0 ? null : VnetHeader.gsoTypeName(d.gsoType())).endObject();
         j.field("hop_by_hop", d.hopByHop()).field("zero_length_ipv6", d.zeroLengthIpv6())
                 .field("zero_length_ipv4", d.zeroLengthIpv4()).field("offloaded_super_packets", d.superOffloaded())
