@@ -83,26 +83,30 @@ class BigTcpLiveCaptureTest {
             List<String> lines = Files.readAllLines(rewrittenOut);
             assertEquals(frames.size(), lines.size());
 
-            boolean hopByHop = frames.stream().filter(f -> f.originalLength() > 65535)
-                    .allMatch(f -> (f.data()[20] & 0xFF) == 0 && f.data()[18] == 0 && f.data()[19] == 0);
+            // libpcap's own "tcp port" cannot see TCP behind a Hop-by-Hop header: which frames carry one is the
+            // kernel's choice per super-packet (all of them on some kernels, none on newer ones, and a run here
+            // had 1 of 16,687 without), so the file is checked frame by frame
+            long hopByHopJumbo = frames.stream().filter(f -> f.originalLength() > 65535 && hasHopByHop(f)).count();
             long rawJumbo = rawFrames.stream().filter(f -> f.originalLength() > 65535).count();
             Set<Integer> all = new TreeSet<>();
+            Set<Integer> withoutHopByHop = new TreeSet<>();
             for (int i = 1; i <= frames.size(); i++) {
                 all.add(i);
+                if (!hasHopByHop(frames.get(i - 1))) {
+                    withoutHopByHop.add(i);
+                }
             }
             String rewrittenText = new ExtensionHeaderRewriter().rewrite("tcp port " + PORT).text();
             assertEquals(all, LibpcapRun.matching(rewrittenFile, rewrittenText));
             Set<Integer> rawOnFile = LibpcapRun.matching(rewrittenFile, "tcp port " + PORT);
-            System.out.println("BIG TCP over IPv6 on this kernel: " + (hopByHop
-                    ? "Hop-by-Hop Jumbo Payload header (payload length 0, next header 0)"
-                    : "payload length 0 without Hop-by-Hop") + "; " + jumbo + " jumbograms of " + frames.size()
-                    + " frames; the raw filter captured " + rawJumbo + " jumbograms live");
-            if (hopByHop) {
+            System.out.println("BIG TCP over IPv6 on this kernel: " + hopByHopJumbo + " of " + jumbo
+                    + " jumbograms with a Hop-by-Hop Jumbo Payload header (the others payload length 0 without one), of "
+                    + frames.size() + " frames; the raw filter captured " + rawJumbo + " jumbograms live");
+            assertEquals(withoutHopByHop, rawOnFile, "libpcap's own tcp port test sees every frame but those with Hop-by-Hop");
+            if (hopByHopJumbo == jumbo) {
                 assertEquals(0, rawJumbo, "libpcap's own tcp port test cannot see behind Hop-by-Hop");
-                assertEquals(frames.size() - jumbo, rawOnFile.size());
-            } else {
+            } else if (hopByHopJumbo == 0) {
                 assertTrue(rawJumbo > 0, "without Hop-by-Hop libpcap's own filter sees TCP");
-                assertEquals(all, rawOnFile);
             }
 
             ipv4BigTcp();
@@ -268,5 +272,11 @@ class BigTcpLiveCaptureTest {
             assertTrue(!err.contains("cut at the snaplen"), err);
         }
         System.out.println("immediate mode: " + cutBelow + " of " + frames.size() + " frames cut below the snaplen");
+    }
+
+    /** An IPv6 frame on Ethernet whose fixed header is followed by a Hop-by-Hop header (next header 0). */
+    private static boolean hasHopByHop(FrameRecord f) {
+        byte[] d = f.data();
+        return f.capturedLength() > 20 && (d[12] & 0xFF) == 0x86 && (d[13] & 0xFF) == 0xDD && d[20] == 0;
     }
 }
