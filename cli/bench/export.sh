@@ -4,7 +4,9 @@
 # For each file, page cache warm: `jumbocap read -T fields -e frame.number` (the summary path without a
 # writer, and the frame count), then `jumbocap export -w` with checksums verified (the default) and with
 # --no-verify-checksums, RUNS times each, the fastest kept. Prints wall and CPU time, frames/s, peak RSS and
-# the Parquet file's size as Markdown. The Parquet files go to a temp dir removed at the end.
+# the Parquet file's size as Markdown; then, from one more run of `export -w` per capture, each thread's CPU
+# time (cli/bench/thread-cpu.py): the dissecting thread, the writer's, and the JIT compilers, which share
+# the two cores with them. The Parquet files go to a temp dir removed at the end.
 #
 #   cli/bench/export.sh [RUNS] [CAPTURE...]
 #   cli/bench/export.sh 3 /tmp/jumbocap-kernel/small.pcap /tmp/jumbocap-kernel/big.pcap   (the default)
@@ -37,6 +39,7 @@ best() {
     echo "$best_wall $best_cpu $best_rss"
 }
 
+threads=() # per capture: its thread table row
 echo "| capture | frames | command | wall s | CPU s | frames/s | peak RSS MB | Parquet MB |"
 echo "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |"
 for capture in "$@"; do
@@ -55,4 +58,13 @@ for capture in "$@"; do
     row "read -T fields -e frame.number" sh -c "'$jumbocap' read -T fields -e frame.number '$capture' >/dev/null"
     row "export -w" "$jumbocap" export -w "$out/o.parquet" "$capture"
     row "export --no-verify-checksums -w" "$jumbocap" export --no-verify-checksums -w "$out/o.parquet" "$capture"
+    cat "$capture" >/dev/null
+    t=$(python3 "$here/cli/bench/thread-cpu.py" "$jumbocap" export -w "$out/o.parquet" "$capture")
+    rm -f "$out/o.parquet"
+    thread() { awk -v name="$1" '$2 == name { s += $1 } END { printf "%.2f", s }' <<<"$t"; } # by the name's first word
+    threads+=("| $name | $(thread java) | $(thread jumbocap-parque) | $(thread C2) | $(thread C1) | $(awk 'NR == 1 { print $5 }' <<<"$t") |")
 done
+echo
+echo "| capture (export -w, one run) | dissecting thread CPU s | writer thread CPU s | C2 CPU s | C1 CPU s | all threads CPU s |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+printf '%s\n' "${threads[@]}"
