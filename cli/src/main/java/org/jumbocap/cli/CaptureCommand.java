@@ -41,7 +41,7 @@ import picocli.CommandLine;
  * {@code jumbocap capture}: live capture through jumbocap's AF_PACKET source or libpcap ({@link
  * CaptureSources}), printed like {@code read} and written to a file.
  */
-@Command(name = "capture", mixinStandardHelpOptions = true,
+@Command(name = "capture", addMethodSubcommands = false, mixinStandardHelpOptions = true,
         description = {"Captures frames from a network interface, prints them as 'read' does and writes them "
                 + "to a pcap or pcapng file. The capture filter is rewritten so IPv6 transport tests also "
                 + "match packets behind Hop-by-Hop, Destination Options and Routing headers (BIG TCP "

@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code jumbocap check}: is BIG TCP on for this host's interfaces, and what does the traffic show. */
-@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "check", addMethodSubcommands = false, mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Tells whether BIG TCP works: on this host's interfaces, and in captured traffic.",
                 "With interface names (or nothing: every interface that is up): per interface a verdict for IPv6 "
                 + "and for IPv4 BIG TCP (on / partly / off / unknown) with the command that changes it, then the "

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
  * {@code -e} the field names (and tshark's {@code _ws.col.*} columns), {@code -Y} the field name a filter starts with,
  * {@code -r} and {@code -w} file names.
  */
-@Command(name = "completion", mixinStandardHelpOptions = true,
+@Command(name = "completion", addMethodSubcommands = false, mixinStandardHelpOptions = true,
         description = {"Prints the bash completion script for jumbocap.",
                 "-i completes the interfaces of the running system, -e and -Y the field names.",
                 "zsh can load it too after 'autoload -U +X bashcompinit && bashcompinit'."},

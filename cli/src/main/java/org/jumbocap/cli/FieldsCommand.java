@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code jumbocap fields}: every field the dissectors declare, like {@code tshark -G fields}. */
-@Command(name = "fields", mixinStandardHelpOptions = true,
+@Command(name = "fields", addMethodSubcommands = false, mixinStandardHelpOptions = true,
         description = {"Lists the field names for -Y, -e and JSON.",
                 "Every field name with its type and description, tab separated (like tshark -G fields)."},
         footerHeading = "%nExamples:%n",

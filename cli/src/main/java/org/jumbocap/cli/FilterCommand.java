@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code jumbocap filter}: shows the rewritten capture filter, or its BPF program. */
-@Command(name = "filter", mixinStandardHelpOptions = true,
+@Command(name = "filter", addMethodSubcommands = false, mixinStandardHelpOptions = true,
         description = {"Prints the capture filter as 'capture' gives it to libpcap: IPv6 transport tests "
                 + "(tcp, udp, port, portrange, proto, tcp[...], ...) extended to walk Hop-by-Hop, Destination "
                 + "Options and Routing headers, so BIG TCP jumbograms match. libpcap compiles the filter first: a "

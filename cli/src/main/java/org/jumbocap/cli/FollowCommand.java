@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code jumbocap follow tcp STREAM FILE}: one TCP stream's data in order, as tshark's {@code -z follow}. */
-@Command(name = "follow", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "follow", addMethodSubcommands = false, mixinStandardHelpOptions = true, sortOptions = false,
         versionProvider = JumbocapCommand.Version.class,
         description = {"Prints the data of one TCP stream in order, each side as its receiver got it.",
                 "Retransmitted bytes once, reordered segments in place, a gap the other side acknowledged "

@@ -22,7 +22,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code jumbocap interfaces}: the capture devices, their addresses and their BIG TCP sizes. */
-@Command(name = "interfaces", mixinStandardHelpOptions = true,
+@Command(name = "interfaces", addMethodSubcommands = false, mixinStandardHelpOptions = true,
         description = {"Lists every capture device with its addresses, link type, MTU and BIG TCP settings "
                 + "(gso/gro/tso max sizes from 'ip -d -j link show'), warning where a super-packet could be "
                 + "longer than the " + CaptureSource.MAX_SNAPLEN + " bytes libpcap captures of a frame (jumbocap's "

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.jumbocap.cli.engine.ErrorText;
 import org.jumbocap.cli.engine.OutputClosedException;
@@ -24,7 +25,7 @@ import picocli.CommandLine;
  * The root {@code jumbocap} command and the one factory that wires every subcommand, the exit codes
  * (0 ok, 1 bad input or I/O error, 2 usage error) and the error handlers.
  */
-@Command(name = "jumbocap", mixinStandardHelpOptions = true, versionProvider = JumbocapCommand.Version.class,
+@Command(name = "jumbocap", addMethodSubcommands = false, mixinStandardHelpOptions = true, versionProvider = JumbocapCommand.Version.class,
         synopsisSubcommandLabel = "COMMAND",
         description = "Reads packet captures and dissects them, showing the real length of IPv6 jumbograms "
                 + "(RFC 2675) and Linux BIG TCP super-packets (IPv6 or IPv4 length field 0).",
@@ -85,7 +86,7 @@ public final class JumbocapCommand implements Callable<Integer> {
     }
 
     /**
-     * Builds the command line with every subcommand. Subcommands are listed here, one line each.
+     * Builds the command line with every subcommand (listed in {@link #SUBCOMMANDS} and made by {@link #subcommand}).
      *
      * @param terminal whether standard output is a terminal (decides colour)
      */
@@ -93,52 +94,87 @@ public final class JumbocapCommand implements Callable<Integer> {
         return create(new FileOutputStream(FileDescriptor.out), out, err, terminal, null);
     }
 
+    /** The subcommands, in the order of the root's help; a new one goes here and in {@link #subcommand}. */
+    private static final String[] SUBCOMMANDS = {"read", "stats", "fields", "segment", "follow", "capture",
+        "interfaces", "filter", "check", "completion", "export"};
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "read" -> new ReadCommand();
+            case "stats" -> new StatsCommand();
+            case "fields" -> new FieldsCommand();
+            case "segment" -> new SegmentCommand();
+            case "follow" -> new FollowCommand();
+            case "capture" -> new CaptureCommand();
+            case "interfaces" -> new InterfacesCommand();
+            case "filter" -> new FilterCommand();
+            case "check" -> new CheckCommand();
+            case "completion" -> new CompletionCommand();
+            case "export" -> new ExportCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
     /**
-     * Builds the command line with every subcommand, or with only the named one ({@code only}): picocli
-     * reads the annotations of every subcommand it is given, and the six a {@code read} does not need
-     * cost about a tenth of its start-up.
+     * Builds the command line with every subcommand ({@code only} null), with only the named one, or with
+     * none ({@code only} empty): picocli reads the annotations of every subcommand it is given, by
+     * reflection, before it parses, and that was most of the start-up of a command that needs one.
      */
     private static CommandLine create(OutputStream stdout, PrintWriter out, PrintWriter err, boolean terminal, String only) {
         JumbocapCommand root = new JumbocapCommand(terminal, stdout);
         CommandLine cl = new CommandLine(root);
-        if (only == null || only.equals("read")) {
-            cl.addSubcommand(new ReadCommand());
-        }
-        if (only == null || only.equals("stats")) {
-            cl.addSubcommand(new StatsCommand());
-        }
-        if (only == null || only.equals("fields")) {
-            cl.addSubcommand(new FieldsCommand());
-        }
-        if (only == null) {
-            cl.addSubcommand(new SegmentCommand());
-            cl.addSubcommand(new FollowCommand());
-            cl.addSubcommand(new CaptureCommand());
-            cl.addSubcommand(new InterfacesCommand());
-            cl.addSubcommand(new FilterCommand());
-            cl.addSubcommand(new CheckCommand());
-            cl.addSubcommand(new CompletionCommand());
-            cl.addSubcommand(new ExportCommand());
+        for (String name : SUBCOMMANDS) {
+            if (only == null || only.equals(name)) {
+                cl.addSubcommand(subcommand(name));
+            }
         }
         // every subcommand answers --version/-V like the root (read uses -V for its tree, --version only)
         Version version = new Version();
-        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(version));
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            sub.getCommandSpec().versionProvider(version);
+        }
 
         cl.setOut(out);
         cl.setErr(err);
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(
                 terminal ? CommandLine.Help.Ansi.AUTO : CommandLine.Help.Ansi.OFF));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        // --help and --version print inside the execution strategy, outside the error handler below
-        CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
-        cl.setExecutionStrategy(parseResult -> {
+        Handlers handlers = new Handlers(root, err);
+        cl.setExecutionStrategy(handlers);
+        cl.setExecutionExceptionHandler(handlers);
+        cl.setParameterExceptionHandler(handlers);
+        return cl;
+    }
+
+    /**
+     * How a command runs and how its errors are said. A class, not lambdas: picocli's interfaces are Java 5
+     * class files, and the JDK 17 class-data sharing archive leaves out an old interface that a lambda
+     * implements ("Old class has been linked"), with RunLast and picocli's own handlers behind it; they
+     * were then looked up in the class path on every start, opening the jars before picocli's, one by one.
+     */
+    private static final class Handlers implements CommandLine.IExecutionStrategy,
+            CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
+        private final JumbocapCommand root;
+        private final PrintWriter err;
+        private final CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
+
+        Handlers(JumbocapCommand root, PrintWriter err) {
+            this.root = root;
+            this.err = err;
+        }
+
+        @Override
+        public int execute(CommandLine.ParseResult parseResult) {
+            // --help and --version print inside the execution strategy, outside the error handler below
             try {
                 return runLast.execute(parseResult);
             } catch (OutputClosedException e) {
                 return report(e, err);
             }
-        });
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+        }
+
+        @Override
+        public int handleExecutionException(Exception ex, CommandLine commandLine, CommandLine.ParseResult parseResult) {
             if (ex instanceof OutputClosedException closed) {
                 return report(closed, commandLine.getErr());
             }
@@ -148,8 +184,10 @@ public final class JumbocapCommand implements Callable<Integer> {
             commandLine.getErr().println("jumbocap: " + ErrorText.clean(describe(ex)));
             commandLine.getErr().flush();
             return CommandLine.ExitCode.SOFTWARE;
-        });
-        cl.setParameterExceptionHandler((ex, args) -> {
+        }
+
+        @Override
+        public int handleParseException(CommandLine.ParameterException ex, String[] args) {
             CommandLine at = ex.getCommandLine();
             if (root.debug) {
                 ex.printStackTrace(at.getErr());
@@ -160,8 +198,7 @@ public final class JumbocapCommand implements Callable<Integer> {
                     + " (see 'jumbocap " + at.getCommandName() + " --help')");
             at.getErr().flush();
             return CommandLine.ExitCode.USAGE;
-        });
-        return cl;
+        }
     }
 
     /** The longest usage message printed whole; picocli quotes arguments, and a filter can be 100 KB. */
@@ -186,10 +223,12 @@ public final class JumbocapCommand implements Callable<Integer> {
     }
 
     /**
-     * Runs a command line to its exit code. When its first argument names {@code read}, {@code stats}
-     * or {@code fields}, the root is built with that subcommand only: picocli then parses and runs
-     * exactly as with all of them (the root has no positional parameters, so that argument always
-     * selects the subcommand, and a subcommand's arguments never reach its siblings).
+     * Runs a command line to its exit code. The root is built with the one subcommand the line names, or
+     * with none for the version alone: picocli then parses and runs exactly as with all of them (the root
+     * has no positional parameters, so the first argument that is no root option always selects the
+     * subcommand, and a subcommand's arguments never reach its siblings). Every other line (the root's
+     * help, an unknown word, a usage error at the root) gets all of them, and so does {@code completion},
+     * which lists them.
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
         return execute(args, new FileOutputStream(FileDescriptor.out), out, err, terminal);
@@ -207,9 +246,31 @@ public final class JumbocapCommand implements Callable<Integer> {
             err.flush();
             return CommandLine.ExitCode.USAGE;
         }
-        String first = args.length > 0 ? args[0] : "";
-        String only = first.equals("read") || first.equals("stats") || first.equals("fields") ? first : null;
-        return create(stdout, out, err, terminal, only).execute(args);
+        return create(stdout, out, err, terminal, needed(args)).execute(args);
+    }
+
+    /** The root's own options, which may come before the command. */
+    private static final Set<String> ROOT_OPTIONS = Set.of("--debug", "--no-color");
+
+    /**
+     * The subcommand a command line needs: its name, "" for none (the version alone), null for all of them.
+     */
+    static String needed(String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            return "";
+        }
+        int at = 0;
+        while (at < args.length && ROOT_OPTIONS.contains(args[at])) {
+            at++;
+        }
+        if (at < args.length && !args[at].equals("completion")) {
+            for (String name : SUBCOMMANDS) {
+                if (name.equals(args[at])) {
+                    return name;
+                }
+            }
+        }
+        return null;
     }
 
     /**

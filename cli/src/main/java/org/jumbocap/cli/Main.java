@@ -28,6 +28,9 @@ public final class Main {
      * fails is one line on {@code err} and status 1, except a reader that went away (status 0, quiet).
      */
     static int run(String[] args, OutputStream stdout, PrintWriter err, boolean terminal) {
+        // picocli looks for Groovy's closure class once, unless told not to: a class no jar has, so the class
+        // loader opened every jar of the class path (twenty) in the search, on every start
+        System.setProperty("picocli.disable.closures", "true");
         GuardedOutputStream guarded = new GuardedOutputStream(stdout);
         PrintWriter out = new Utf8PrintWriter(new Utf8Writer(guarded, 1 << 16));
         int code;
@@ -72,6 +75,7 @@ public final class Main {
         }
 
         public static void main(String[] args) {
+            System.console(); // as main() asks, so its classes come from the archive too
             String pcap = args[0];
             String pcapng = args.length > 1 ? args[1] : args[0];
             List<String[]> lines = List.of(

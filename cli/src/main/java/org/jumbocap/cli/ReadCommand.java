@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code jumbocap read}: frames as summary lines, a field tree, hex, JSON or chosen fields. */
-@Command(name = "read", sortOptions = false, versionProvider = JumbocapCommand.Version.class,
+@Command(name = "read", addMethodSubcommands = false, sortOptions = false, versionProvider = JumbocapCommand.Version.class,
         description = {"Prints the frames of capture files, marking jumbograms and BIG TCP super-packets.",
                 "One summary line per frame, or the full field tree (-V), hex (-x), JSON (-T json|ndjson) "
                         + "or chosen fields (-T fields -e ...). Jumbograms and BIG TCP super-packets are "
@@ -588,15 +588,17 @@ public final class ReadCommand implements Callable<Integer> {
         return fields.stream().anyMatch(CompiledFilter::showsChecksums);
     }
 
-    /** tshark's -d: tcp.port==8080,http or udp.port==4789-4790,vxlan. */
-    private static final java.util.regex.Pattern DECODE_AS = java.util.regex.Pattern.compile(
-            "\\s*(tcp|udp)\\.port\\s*==\\s*(\\d{1,5})(?:\\s*-\\s*(\\d{1,5}))?\\s*,\\s*([A-Za-z0-9_.]+)\\s*");
+    /** tshark's -d: tcp.port==8080,http or udp.port==4789-4790,vxlan; compiled on the first -d, not at start-up. */
+    private static final class DecodeAs {
+        static final java.util.regex.Pattern PATTERN = java.util.regex.Pattern.compile(
+                "\\s*(tcp|udp)\\.port\\s*==\\s*(\\d{1,5})(?:\\s*-\\s*(\\d{1,5}))?\\s*,\\s*([A-Za-z0-9_.]+)\\s*");
+    }
 
     /** The standard decoders with each {@code -d} applied, in order. */
     private DissectorRegistry decoders() {
         DissectorRegistry registry = DissectorRegistry.standard();
         for (String d : decodeAs) {
-            java.util.regex.Matcher m = DECODE_AS.matcher(d);
+            java.util.regex.Matcher m = DecodeAs.PATTERN.matcher(d);
             if (!m.matches()) {
                 throw usage("-d " + SafeText.of(d) + ": expected tcp.port==PORT,PROTO or udp.port==PORT,PROTO (PORT or FROM-TO)");
             }

@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code jumbocap segment}: super-packets cut back into wire-size segments, for tools that cannot read them. */
-@Command(name = "segment", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "segment", addMethodSubcommands = false, mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes a capture in which every TCP super-packet is replaced by the segments TSO would "
                 + "have put on the wire; every other frame is copied byte for byte (a checksum left for the "
                 + "NIC completed).",

@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code jumbocap stats}: what a capture holds, with jumbograms and super-packets counted. */
-@Command(name = "stats", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "stats", addMethodSubcommands = false, mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Summarises captures: jumbograms, super-packets, flows, checksums, expert items.",
                 "Takes the files together: frames, bytes, duration, link types; the protocols (tshark's -z io,phs, "
                 + "with the frames each is the highest of); "
