@@ -45,8 +45,9 @@ import org.jumbocap.buffer.FrameBuffer;
  *
  * <p>{@link #close} unmaps the windows at once where the JDK allows it (sun.misc.Unsafe#invokeCleaner),
  * so a closed capture leaves no mapping behind that would keep its file system busy; every copy from a
- * mapping is made under the input's lock after checking it is still open, so a record whose tail is
- * read on another thread after the close gets an exception, never a fault.
+ * mapping is made under the input's lock after checking it is still open, and every sum over one pins
+ * its window under that lock first (a pinned window is unmapped when its sum ends), so a record whose
+ * tail is read on another thread after the close gets an exception, never a fault.
  */
 public final class CaptureInput implements Closeable {
     /** Large enough that typical frames of a few hundred KiB are served by a handful of system calls. */
@@ -125,6 +126,12 @@ public final class CaptureInput implements Closeable {
     private MappedByteBuffer[] windows = new MappedByteBuffer[0];
     /** Indices of the mapped windows, most recently used first; -1 for none. */
     private final int[] mappedWindows = unused(MAPPED_WINDOWS);
+    /** Windows that sums outside the lock read now ({@link #pinWindow}), a slot per window, null for a free slot. */
+    private MappedByteBuffer[] pinned = new MappedByteBuffer[2];
+    /** Sums reading {@code pinned[i]} now. */
+    private int[] pinCounts = new int[2];
+    /** True when {@code pinned[i]} is no longer kept and is unmapped when its last sum ends. */
+    private boolean[] pinRetired = new boolean[2];
     /** File size as last looked up; refreshed when a read or skip reaches it. */
     private long size;
     /** Offset of the next byte the file gives ({@code bufferStart + limit} between calls). */
@@ -377,27 +384,23 @@ public final class CaptureInput implements Closeable {
      * The unfolded one's-complement sum (RFC 1071) of a frame's bytes {@code [at, at + len)} in the file,
      * read in place from the mapping, the byte at {@code at} a word's high byte: a checksum over a
      * super-packet's payload without copying it into the heap; -1 when the file is not mapped.
+     *
+     * <p>Only finding a window (and mapping it) holds the input's lock; the sum itself runs outside it with
+     * the window pinned, so decoding threads sum frames at the same time, each on a core of its own. A
+     * pinned window that is evicted or closed meanwhile is unmapped when its last sum lets go of it.
      */
-    synchronized long sumTail(long number, long at, int len) {
-        if (closed) {
-            throw new IllegalStateException("frame " + number + ": its capture reader was closed before the rest of"
-                    + " the frame was read; copy() a record to keep it");
-        }
+    long sumTail(long number, long at, int len) {
         if (channel == null) {
             return -1;
         }
-        try {
-            if (at + len > size && at + len > fileSize()) {
-                throw new EOFException("the file shrank to " + size + " bytes, before the end of the frame at byte offset "
-                        + (at + len));
-            }
-            long total = 0;
-            int pending = -1; // a window ended on the high byte of a word: its low byte starts the next
-            while (len > 0) {
-                int k = (int) (at / windowSize);
-                long windowStart = k * windowSize;
-                int i = (int) (at - windowStart);
-                MappedByteBuffer w = window(k, windowStart, Math.min(windowSize, at + len - windowStart));
+        long total = 0;
+        int pending = -1; // a window ended on the high byte of a word: its low byte starts the next
+        while (len > 0) {
+            int k = (int) (at / windowSize);
+            long windowStart = k * windowSize;
+            int i = (int) (at - windowStart);
+            MappedByteBuffer w = pinWindow(number, k, windowStart, Math.min(windowSize, at + len - windowStart), at + len);
+            try {
                 int n = Math.min(len, w.capacity() - i);
                 int end = i + n;
                 if (pending >= 0) {
@@ -412,14 +415,79 @@ public final class CaptureInput implements Closeable {
                 }
                 at += n;
                 len -= n;
+            } catch (InternalError e) {
+                // the JDK's answer to a fault in a mapping: the file shrank under it
+                throw new UncheckedIOException("frame " + number + ": the file changed while it was read",
+                        new IOException(e.getMessage(), e));
+            } finally {
+                unpin(w);
             }
-            return pending >= 0 ? total + (pending << 8) : total;
+        }
+        return pending >= 0 ? total + (pending << 8) : total;
+    }
+
+    /**
+     * Window {@code k}, mapped if need be and pinned: it stays mapped until {@link #unpin}, whatever the
+     * reader or {@link #close} do meanwhile.
+     */
+    private synchronized MappedByteBuffer pinWindow(long number, int k, long windowStart, long need, long frameEnd) {
+        if (closed) {
+            throw new IllegalStateException("frame " + number + ": its capture reader was closed before the rest of"
+                    + " the frame was read; copy() a record to keep it");
+        }
+        try {
+            if (frameEnd > size && frameEnd > fileSize()) {
+                throw new EOFException("the file shrank to " + size + " bytes, before the end of the frame at byte offset "
+                        + frameEnd);
+            }
+            MappedByteBuffer w = window(k, windowStart, need);
+            int slot = pinSlot(w);
+            if (slot < 0) {
+                slot = pinSlot(null);
+                if (slot < 0) {
+                    slot = pinned.length;
+                    pinned = Arrays.copyOf(pinned, slot * 2);
+                    pinCounts = Arrays.copyOf(pinCounts, slot * 2);
+                    pinRetired = Arrays.copyOf(pinRetired, slot * 2);
+                }
+                pinned[slot] = w;
+                pinRetired[slot] = false;
+            }
+            pinCounts[slot]++;
+            return w;
         } catch (IOException e) {
             throw new UncheckedIOException("frame " + number + ": " + e.getMessage(), e);
-        } catch (InternalError e) {
-            // the JDK's answer to a fault in a mapping: the file shrank under it
-            throw new UncheckedIOException("frame " + number + ": the file changed while it was read",
-                    new IOException(e.getMessage(), e));
+        }
+    }
+
+    /** Lets go of a window {@link #pinWindow} pinned, unmapping it if it was retired meanwhile. */
+    private synchronized void unpin(MappedByteBuffer w) {
+        int slot = pinSlot(w);
+        if (--pinCounts[slot] == 0) {
+            pinned[slot] = null;
+            if (pinRetired[slot]) {
+                unmap(w);
+            }
+        }
+    }
+
+    /** The slot of {@code w} among the pinned windows (or of a free slot, for null), -1 for none. */
+    private int pinSlot(MappedByteBuffer w) {
+        for (int i = 0; i < pinned.length; i++) {
+            if (pinned[i] == w) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Unmaps a window the input no longer keeps, at once, or when the last sum over it ends. */
+    private void retire(MappedByteBuffer w) {
+        int slot = pinSlot(w);
+        if (slot >= 0) {
+            pinRetired[slot] = true;
+        } else {
+            unmap(w);
         }
     }
 
@@ -592,7 +660,7 @@ public final class CaptureInput implements Closeable {
             windowsMapped++;
             windows[k] = w;
             if (old != null) {
-                unmap(old);
+                retire(old);
             }
         }
         noteUse(k);
@@ -622,8 +690,8 @@ public final class CaptureInput implements Closeable {
         System.arraycopy(used, 0, used, 1, at);
         used[0] = k;
         if (evicted >= 0 && windows[evicted] != null) {
-            // copies are made under this input's lock, so no other thread reads the mapping now
-            unmap(windows[evicted]);
+            // copies are made under this input's lock and sums pin their window, so no thread reads it now
+            retire(windows[evicted]);
             windows[evicted] = null;
         }
     }
@@ -660,7 +728,7 @@ public final class CaptureInput implements Closeable {
             closed = true;
             for (MappedByteBuffer w : windows) {
                 if (w != null) {
-                    unmap(w);
+                    retire(w);
                 }
             }
             windows = new MappedByteBuffer[0];
