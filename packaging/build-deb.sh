@@ -81,10 +81,18 @@ java-options=$common_java_options -Xms16m -XX:TieredStopAtLevel=1 $cli_cds $capt
 PROPS
 # C2 at thirty times its default thresholds, as the source tree's launcher says why
 cli_jit="-XX:Tier4InvocationThreshold=150000 -XX:Tier4MinInvocationThreshold=18000 -XX:Tier4CompileThreshold=450000 -XX:Tier4BackEdgeThreshold=1200000"
+# `export` as the source tree's launcher runs it: C2 at ten times (its own launcher; /usr/bin/jumbocap
+# sends `export` there)
+cat > "$out/export.properties" <<PROPS
+main-jar=jumbocap-cli-$version.jar
+main-class=org.jumbocap.cli.Main
+java-options=$common_java_options -Xms16m $gui_jit $cli_cds
+PROPS
 jpackage --type app-image --dest "$out/image" --name jumbocap --app-version "$deb_version" \
     --input "$out/input" --main-jar "jumbocap-cli-$version.jar" --main-class org.jumbocap.cli.Main \
     --java-options "$common_java_options -Xms16m $cli_jit $cli_cds" --runtime-image "$out/runtime" \
-    --add-launcher jumbocap-gui="$out/gui.properties" --add-launcher jumbocap-capture="$out/capture.properties"
+    --add-launcher jumbocap-gui="$out/gui.properties" --add-launcher jumbocap-capture="$out/capture.properties" \
+    --add-launcher jumbocap-export="$out/export.properties"
 app="$out/image/jumbocap/lib/app"
 case "$arch" in
     amd64) jna_platform=linux-x86-64 ;;

@@ -65,6 +65,11 @@ check "bash completion" grep -q 'complete ' /usr/share/bash-completion/completio
 check "desktop entry and icon" test -s /usr/share/applications/jumbocap.desktop -a -s /usr/share/icons/hicolor/scalable/apps/jumbocap.svg
 check "--version names the version" sh -c '/usr/bin/jumbocap --version | grep -q "^jumbocap [0-9]"'
 check "reads a bundled sample" sh -c "/usr/bin/jumbocap read '$here/../samples/ipv6-bigtcp-veth.pcap' | grep -q 'JUMBO ipv6-hbh'"
+# `export` goes to its own launcher: the command line's class-data archive, C2 at ten times its thresholds
+check "export launcher: C2 at ten times, from the class-data archive, no capability" \
+    sh -c "grep -q 'Tier4InvocationThreshold=50000' /usr/lib/jumbocap/lib/app/jumbocap-export.cfg && grep -q 'SharedArchiveFile=.*jumbocap-cli.jsa' /usr/lib/jumbocap/lib/app/jumbocap-export.cfg && [ -z \"\$(getcap /usr/lib/jumbocap/bin/jumbocap-export)\" ]"
+check "export writes a bundled sample to Parquet" \
+    sh -c "/usr/bin/jumbocap export -w '$work/sample.parquet' '$here/../samples/ipv6-bigtcp-veth.pcap' && [ \"\$(head -c 4 '$work/sample.parquet')\" = PAR1 ]"
 
 # A BIG TCP veth pair between two namespaces; the users capture in the first
 useradd --create-home --groups jumbocap "$member"

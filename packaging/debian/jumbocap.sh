@@ -1,6 +1,7 @@
 #!/bin/sh
 # /usr/bin/jumbocap: the viewer for `jumbocap gui`, the capture launcher (the only one with capture
-# capabilities) for `jumbocap capture`, the command line for everything else.
+# capabilities) for `jumbocap capture`, the export launcher for `jumbocap export`, the command line for
+# everything else.
 app=/usr/lib/jumbocap/bin
 case "${1:-}" in
     gui) shift; exec "$app/jumbocap-gui" "$@" ;;
@@ -11,5 +12,6 @@ case "${1:-}" in
             exit 1
         fi
         exec "$app/jumbocap-capture" "$@" ;;
+    export) exec "$app/jumbocap-export" "$@" ;; # C2 sooner than the others (the launcher says why)
     *) exec "$app/jumbocap" "$@" ;;
 esac
