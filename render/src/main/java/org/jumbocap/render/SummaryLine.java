@@ -175,7 +175,7 @@ public final class SummaryLine {
     /**
      * "source → destination", copied from the text an earlier frame of the same endpoints made when there is
      * one: a capture's frames mostly belong to a few conversations, and writing the addresses and ports
-     * digit by digit was the line's largest part.
+     * digit by digit was about a third of the line's time on small frames.
      */
     private void appendEndpoints(Utf8Text s, boolean v6, long srcHi, long srcLo, int srcPort,
                                  long dstHi, long dstLo, int dstPort) {
