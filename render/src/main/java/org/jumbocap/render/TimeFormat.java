@@ -84,8 +84,12 @@ public enum TimeFormat {
             s.append('-');
         }
         s.append(abs / 1_000_000_000L).append('.');
-        if (decimals > 0) {
-            s.appendZeroPadded(fraction / POWERS_OF_TEN[9 - decimals], decimals);
+        // the fraction is below 10^9: int arithmetic, and microseconds by a constant divisor, not a table's
+        int nanosOfSecond = (int) fraction;
+        if (decimals == 6) {
+            s.appendZeroPadded(nanosOfSecond / 1_000, 6);
+        } else if (decimals > 0) {
+            s.appendZeroPadded(nanosOfSecond / (int) POWERS_OF_TEN[9 - decimals], decimals);
         }
     }
 

@@ -238,11 +238,13 @@ public final class Utf8Text implements SummaryText.InfoOut {
     }
 
     /** {@code n} (not negative) in exactly {@code width} digits, leading zeros included, the excess on the left dropped. */
-    Utf8Text appendZeroPadded(long n, int width) {
+    Utf8Text appendZeroPadded(int n, int width) {
         ensure(width);
-        for (int i = width - 1; i >= 0; i--) {
-            bytes[length + i] = (byte) ('0' + n % 10);
-            n /= 10;
+        byte[] b = bytes;
+        for (int i = length + width - 1; i >= length; i--) {
+            int q = n / 10;
+            b[i] = (byte) ('0' + n - q * 10);
+            n = q;
         }
         length += width;
         return this;
