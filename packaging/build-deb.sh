@@ -58,7 +58,7 @@ gui_jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000
 cat > "$out/gui.properties" <<PROPS
 main-jar=jumbocap-gui-$version.jar
 main-class=org.jumbocap.gui.app.Launcher
-java-options=$common_java_options -Xms96m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 $gui_jit
+java-options=$common_java_options -Xms32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 $gui_jit
 PROPS
 # The command line starts from an archive of the JDK's and jumbocap's classes (AppCDS, as the source
 # tree's launcher does): about a third less CPU before the first frame. A JDK 17 archive names the
