@@ -6,6 +6,7 @@ import static org.jumbocap.gui.GuiTestSupport.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -118,6 +119,18 @@ class ViewerGuiTest {
         String jumboCell = onFx(() -> cellText(drawn, "col-jumbo"));
         assertTrue(jumboCell.startsWith("ipv6-hbh"), jumboCell);
         assertTrue(jumboCell.replace(",", "").contains(Long.toString(firstJumbo.realLength())), jumboCell);
+        // the cell's tooltip says the real length; a cell that never showed a super-packet has none
+        String tooltip = onFx(() -> {
+            javafx.scene.control.Tooltip t = cell(drawn, "col-jumbo").getTooltip();
+            return t == null ? null : t.getText();
+        });
+        assertEquals("Real layer-3 payload length " + firstJumbo.realLength() + " bytes (ipv6-hbh); the IP header's own"
+                + " length field says 0", tooltip);
+        PacketRow ordinary = onFx(() -> model.rows().get(0));
+        assertFalse(ordinary.isJumbo(), "frame 1 is an ordinary frame");
+        onFx(() -> view.table().reveal(ordinary));
+        waitUntil("frame 1 is drawn", () -> rowNode(ordinary) != null);
+        assertNull(onFx(() -> cell(rowNode(ordinary), "col-jumbo").getTooltip()), "no tooltip on an ordinary frame's cell");
     }
 
     @Test
@@ -404,6 +417,16 @@ class ViewerGuiTest {
             }
         }
         return null;
+    }
+
+    private static javafx.scene.control.TableCell<?, ?> cell(TableRow<?> row, String columnId) {
+        for (Node n : row.lookupAll(".table-cell")) {
+            if (n instanceof javafx.scene.control.TableCell<?, ?> c && c.getTableColumn() != null
+                    && columnId.equals(c.getTableColumn().getId())) {
+                return c;
+            }
+        }
+        throw new AssertionError("no " + columnId + " cell in the row");
     }
 
     private static String cellText(TableRow<?> row, String columnId) {

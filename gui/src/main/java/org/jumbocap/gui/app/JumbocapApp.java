@@ -47,9 +47,30 @@ public class JumbocapApp extends Application {
         });
         stage.show();
         CaptureViewModel.timing("window shown");
+        if (CaptureViewModel.timingOn()) {
+            timeFirstRowsDrawn(stage.getScene(), view);
+        }
         if (options.file() != null) {
             view.whenIdle(m -> afterOpen(view, options));
         }
+    }
+
+    /**
+     * The "first rows drawn" timing line: the end of the first layout pass that gave a packet list row a
+     * frame, after which the frame is painted. "first rows listed" is earlier, when the rows reach the
+     * list, before any cell shows them.
+     */
+    private static void timeFirstRowsDrawn(Scene scene, MainView view) {
+        Runnable[] check = new Runnable[1];
+        check[0] = () -> {
+            boolean drawn = view.table().lookupAll(".table-row-cell").stream()
+                    .anyMatch(n -> n instanceof javafx.scene.control.TableRow<?> row && row.getItem() != null);
+            if (drawn) {
+                CaptureViewModel.timing("first rows drawn");
+                javafx.application.Platform.runLater(() -> scene.removePostLayoutPulseListener(check[0]));
+            }
+        };
+        scene.addPostLayoutPulseListener(check[0]);
     }
 
     private static void afterOpen(MainView view, LaunchOptions options) {

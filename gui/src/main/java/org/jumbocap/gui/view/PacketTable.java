@@ -118,7 +118,10 @@ public final class PacketTable extends TableView<PacketRow> {
 
         setRowFactory(t -> {
             PacketTableRow row = new PacketTableRow();
-            row.setContextMenu(rowMenu(row));
+            // A context menu is a popup window with a scene of its own, and the first layout makes every
+            // visible row at once: built after that layout, the first rows are drawn without waiting for
+            // the menus (about a tenth of the first rows' layout)
+            javafx.application.Platform.runLater(() -> row.setContextMenu(rowMenu(row)));
             return row;
         });
         // The table's own Ctrl+Home / Ctrl+End move the focus only; a packet list selects, as the Go menu does.
@@ -541,7 +544,8 @@ public final class PacketTable extends TableView<PacketRow> {
 
     /** "ipv6-hbh · 185 034 B" for super-packets, empty for ordinary rows. */
     private static final class JumboCell extends TableCell<PacketRow, PacketRow> {
-        private final Tooltip tooltip = new Tooltip();
+        /** Made for the first super-packet the cell shows: a tooltip is a popup window, and most rows are not one. */
+        private Tooltip tooltip;
         private final PacketTable table;
 
         JumboCell(PacketTable table) {
@@ -557,6 +561,9 @@ public final class PacketTable extends TableView<PacketRow> {
                 return;
             }
             setText(jumboText(row));
+            if (tooltip == null) {
+                tooltip = new Tooltip();
+            }
             tooltip.setText("Real layer-3 payload length " + row.realLength() + " bytes (" + row.jumboKind().label()
                     + "); the IP header's own length field says 0");
             setTooltip(tooltip);

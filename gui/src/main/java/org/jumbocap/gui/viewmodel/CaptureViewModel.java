@@ -93,13 +93,21 @@ public final class CaptureViewModel implements AutoCloseable {
     /** Capture format of the open file ("pcap", "pcapng"), or null. */
     private String formatName;
 
+    /** True when {@code -Djumbocap.gui.timing=true} asks for the timing lines. */
+    public static boolean timingOn() {
+        return TIMING;
+    }
+
     /** One timing line on standard error when {@code -Djumbocap.gui.timing=true}. */
     public static void timing(String what) {
         if (!TIMING) {
             return;
         }
         long sinceStart = System.currentTimeMillis() - java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
-        System.err.println("jumbocap gui timing: " + what + " " + sinceStart + " ms after the JVM started");
+        // CPU time too: on a shared machine the wall time says more about the others' load than about the viewer
+        String cpu = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? ", process CPU " + os.getProcessCpuTime() / 1_000_000 + " ms" : "";
+        System.err.println("jumbocap gui timing: " + what + " " + sinceStart + " ms after the JVM started" + cpu);
     }
 
     public CaptureViewModel(CaptureBackend backend) {
