@@ -354,19 +354,24 @@ public final class FrameLoop {
             FileClock clock = new FileClock(file, reader);
             boolean more = true;
             while (more && !limitReached()) {
-                Batch b = free.isEmpty() ? new Batch() : free.poll();
+                Batch b = free.isEmpty() ? newBatch(renderer, recordAlone) : free.poll();
                 more = b.fill(reader, clock);
-                b.work = run(pool, () -> b.decode(workerPipeline(), recordAlone ? headerFilter() : null, recordAlone));
+                b.work = run(pool, b.decodeStep);
                 inFlight.add(b);
-                // the batch before this one has had the time this one took to read: follow its conversations
-                for (Batch x : inFlight) {
+                // the batch before this one has had the time this one took to read: follow its conversations.
+                // One turn of the queue, each batch put back before it is advanced (so an exception leaves
+                // every batch in flight), in place of an iterator per batch: with a few dozen super-packets a
+                // batch, the iterator was a byte a frame
+                for (int n = inFlight.size(); n > 0; n--) {
+                    Batch x = inFlight.poll();
+                    inFlight.add(x);
                     if (x != b) {
-                        advance(x, pool, renderer, recordAlone);
+                        advance(x, pool, recordAlone);
                     }
                 }
                 while (inFlight.size() >= maxInFlight || (!more && !inFlight.isEmpty())) {
                     Batch done = inFlight.poll();
-                    advance(done, pool, renderer, recordAlone);
+                    advance(done, pool, recordAlone);
                     deliver(done, sink, renderer, recordAlone);
                     done.recycle();
                     free.add(done);
@@ -403,7 +408,7 @@ public final class FrameLoop {
      * it to the filtering and rendering step. Batches must come in file order; a batch already past this
      * step is left as it is.
      */
-    private void advance(Batch b, ExecutorService pool, RenderingSink renderer, boolean recordAlone) {
+    private void advance(Batch b, ExecutorService pool, boolean recordAlone) {
         if (b.observed) {
             return;
         }
@@ -412,7 +417,19 @@ public final class FrameLoop {
             b.observe(pipeline);
         }
         b.observed = true;
-        b.work = run(pool, () -> b.finish(workerPipeline(), renderer, recordAlone));
+        b.work = run(pool, b.finishStep);
+    }
+
+    /**
+     * A batch for one file's loop, with its two steps made once: a lambda per batch and step was most of what
+     * a super-packet allocated beyond a small frame (a batch holds 4 MiB, so a few dozen super-packets
+     * against 512 small frames).
+     */
+    private Batch newBatch(RenderingSink renderer, boolean recordAlone) {
+        Batch b = new Batch();
+        b.decodeStep = () -> b.decode(workerPipeline(), recordAlone ? headerFilter() : null, recordAlone);
+        b.finishStep = () -> b.finish(workerPipeline(), renderer, recordAlone);
+        return b;
     }
 
     /** Hands on the batch's frames that passed, in order, until the limit; then its reader's error if any. */
@@ -577,6 +594,9 @@ public final class FrameLoop {
         Exception readError;
         /** The step running on a decoding thread (decoding, or filtering and rendering), or null. */
         Future<?> work;
+        /** Step one ({@link #decode}) and step two ({@link #finish}) with the loop's arguments, on a decoding thread. */
+        Runnable decodeStep;
+        Runnable finishStep;
         /** The conversations of its frames were followed (and the last step handed on). */
         boolean observed;
         /** Frames before the first that failed to decode, or {@link #count}. */
