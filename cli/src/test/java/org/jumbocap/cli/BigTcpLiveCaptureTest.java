@@ -103,9 +103,12 @@ class BigTcpLiveCaptureTest {
                     + " jumbograms with a Hop-by-Hop Jumbo Payload header (the others payload length 0 without one), of "
                     + frames.size() + " frames; the raw filter captured " + rawJumbo + " jumbograms live");
             assertEquals(withoutHopByHop, rawOnFile, "libpcap's own tcp port test sees every frame but those with Hop-by-Hop");
-            if (hopByHopJumbo == jumbo) {
-                assertEquals(0, rawJumbo, "libpcap's own tcp port test cannot see behind Hop-by-Hop");
-            } else if (hopByHopJumbo == 0) {
+            // the raw filter live: never a frame with a Hop-by-Hop header. Checked on its own frames, not by count
+            // against the other capture's: the two captures can each lose different frames, and a run here had
+            // the one super-packet without the header in the raw capture only (4,416 of 4,416 with it in the other)
+            long rawWithHopByHop = rawFrames.stream().filter(BigTcpLiveCaptureTest::hasHopByHop).count();
+            assertEquals(0, rawWithHopByHop, "libpcap's own tcp port test cannot see behind Hop-by-Hop");
+            if (hopByHopJumbo == 0) {
                 assertTrue(rawJumbo > 0, "without Hop-by-Hop libpcap's own filter sees TCP");
             }
 
