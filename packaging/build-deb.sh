@@ -54,11 +54,11 @@ jlink --strip-debug --no-header-files --no-man-pages --compress=2 --generate-cds
 common_java_options="-XX:+UseSerialGC"
 # The viewer as the source tree's launcher runs it: C2 at ten times its default thresholds, a heap that
 # starts small and keeps little free, so the serial collector grows it with what the rows keep
-gui_jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000"
+c2_ten_times="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000"
 cat > "$out/gui.properties" <<PROPS
 main-jar=jumbocap-gui-$version.jar
 main-class=org.jumbocap.gui.app.Launcher
-java-options=$common_java_options -Xms32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 $gui_jit
+java-options=$common_java_options -Xms32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 $c2_ten_times
 PROPS
 # The command line starts from an archive of the JDK's and jumbocap's classes (AppCDS, as the source
 # tree's launcher does): about a third less CPU before the first frame. A JDK 17 archive names the
@@ -80,17 +80,17 @@ main-class=org.jumbocap.cli.CaptureMain
 java-options=$common_java_options -Xms16m -XX:TieredStopAtLevel=1 $cli_cds $capture_jna
 PROPS
 # C2 at thirty times its default thresholds, as the source tree's launcher says why
-cli_jit="-XX:Tier4InvocationThreshold=150000 -XX:Tier4MinInvocationThreshold=18000 -XX:Tier4CompileThreshold=450000 -XX:Tier4BackEdgeThreshold=1200000"
+c2_thirty_times="-XX:Tier4InvocationThreshold=150000 -XX:Tier4MinInvocationThreshold=18000 -XX:Tier4CompileThreshold=450000 -XX:Tier4BackEdgeThreshold=1200000"
 # `export` as the source tree's launcher runs it: C2 at ten times (its own launcher; /usr/bin/jumbocap
 # sends `export` there)
 cat > "$out/export.properties" <<PROPS
 main-jar=jumbocap-cli-$version.jar
 main-class=org.jumbocap.cli.Main
-java-options=$common_java_options -Xms16m $gui_jit $cli_cds
+java-options=$common_java_options -Xms16m $c2_ten_times $cli_cds
 PROPS
 jpackage --type app-image --dest "$out/image" --name jumbocap --app-version "$deb_version" \
     --input "$out/input" --main-jar "jumbocap-cli-$version.jar" --main-class org.jumbocap.cli.Main \
-    --java-options "$common_java_options -Xms16m $cli_jit $cli_cds" --runtime-image "$out/runtime" \
+    --java-options "$common_java_options -Xms16m $c2_thirty_times $cli_cds" --runtime-image "$out/runtime" \
     --add-launcher jumbocap-gui="$out/gui.properties" --add-launcher jumbocap-capture="$out/capture.properties" \
     --add-launcher jumbocap-export="$out/export.properties"
 app="$out/image/jumbocap/lib/app"
