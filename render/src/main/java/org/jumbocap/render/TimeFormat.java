@@ -84,12 +84,9 @@ public enum TimeFormat {
             s.append('-');
         }
         s.append(abs / 1_000_000_000L).append('.');
-        // the fraction is below 10^9: int arithmetic, and microseconds by a constant divisor, not a table's
-        int nanosOfSecond = (int) fraction;
-        if (decimals == 6) {
-            s.appendZeroPadded(nanosOfSecond / 1_000, 6);
-        } else if (decimals > 0) {
-            s.appendZeroPadded(nanosOfSecond / (int) POWERS_OF_TEN[9 - decimals], decimals);
+        if (decimals > 0) {
+            // the fraction is below 10^9: int arithmetic
+            s.appendZeroPadded((int) fraction / (int) POWERS_OF_TEN[9 - decimals], decimals);
         }
     }
 
